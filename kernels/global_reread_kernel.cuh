@@ -1,0 +1,47 @@
+#pragma once
+// One CTA per row, every stage re-reads the row from global memory (the paper's baseline
+// when the row does not fit in one CTA's shared memory).
+#include <utility>
+
+#include "kernels/cta_reduce.cuh"
+#include "kernels/row_phases.cuh"
+
+namespace credit::kernels {
+
+struct RereadPolicy {
+  static constexpr int threads = 512;
+  static constexpr int warps = threads / 32;
+};
+
+template <class W, int l>
+__device__ __forceinline__ void reread_stage(const RowOperands& op, const RowSpan& span,
+                                             float* warp_buf, const float* rowp,
+                                             typename W::Ctx& ctx) {
+  float acc[W::stages[l].q];
+  accumulate_stage<W, l, Source::Global, RereadPolicy::threads, 4>(op, span, Planes{}, ctx, acc);
+  cta_allreduce<W, l, RereadPolicy::warps>(acc, warp_buf + l * RereadPolicy::warps * max_q<W>());
+  W::template finish<l>(acc, op.n, rowp, ctx);
+}
+
+template <class W, int... l>
+__device__ __forceinline__ void reread_stages(const RowOperands& op, const RowSpan& span,
+                                              float* warp_buf, const float* rowp,
+                                              typename W::Ctx& ctx, std::integer_sequence<int, l...>) {
+  (reread_stage<W, l>(op, span, warp_buf, rowp, ctx), ...);
+}
+
+template <class W>
+__global__ void __launch_bounds__(RereadPolicy::threads)
+    global_reread_kernel(const __grid_constant__ RowOperands op) {
+  __shared__ float warp_buf[num_stages<W>() * RereadPolicy::warps * max_q<W>()];
+  const long long row = blockIdx.x;
+  const RowSpan span(row * op.n, 0, op.n);
+  float rowp[kMaxRowParams];
+  load_row_params<W>(op, row, rowp);
+  typename W::Ctx ctx{};
+  reread_stages<W>(op, span, warp_buf, rowp, ctx, std::make_integer_sequence<int, num_stages<W>()>{});
+  apply_span<W, Source::Global, RereadPolicy::threads, 4>(op, span, Planes{}, ctx);
+  if (threadIdx.x == 0) store_row_outputs<W>(op, row, ctx);
+}
+
+}  // namespace credit::kernels

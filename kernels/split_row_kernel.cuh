@@ -1,0 +1,62 @@
+#pragma once
+// The staged and clustered schedules (DESIGN.md section 2) as one kernel: the P CTAs that
+// share a row load their slices into shared memory while accumulating stage 1, exchange
+// compact partials through the exchange policy X after every stage, and apply h to the
+// retained slice. X = LocalExchange is the one-CTA staged kernel; X = DsmemExchange is CREDIT.
+#include <utility>
+
+#include "kernels/cta_reduce.cuh"
+#include "kernels/exchange.cuh"
+#include "kernels/row_phases.cuh"
+
+namespace credit::kernels {
+
+template <class W, class X, int l>
+__device__ __forceinline__ void split_stage(const RowOperands& op, const RowSpan& span,
+                                            const Planes& pl, float* warp_buf, float* slots,
+                                            const float* rowp, typename W::Ctx& ctx) {
+  constexpr int T = SplitPolicy::threads;
+  float acc[W::stages[l].q];
+  if constexpr (l == 0)
+    accumulate_stage<W, l, Source::GlobalDeposit, T, 4>(op, span, pl, ctx, acc);
+  else
+    accumulate_stage<W, l, Source::Shared, T, 4>(op, span, pl, ctx, acc);
+  cta_allreduce<W, l, SplitPolicy::warps>(acc, warp_buf + l * SplitPolicy::warps * max_q<W>());
+  X::template all_reduce<W, l>(acc, slots);
+  W::template finish<l>(acc, op.n, rowp, ctx);
+}
+
+template <class W, class X, int... l>
+__device__ __forceinline__ void split_stages(const RowOperands& op, const RowSpan& span,
+                                             const Planes& pl, float* warp_buf, float* slots,
+                                             const float* rowp, typename W::Ctx& ctx,
+                                             std::integer_sequence<int, l...>) {
+  (split_stage<W, X, l>(op, span, pl, warp_buf, slots, rowp, ctx), ...);
+}
+
+template <class W, class X>
+__global__ void __launch_bounds__(SplitPolicy::threads)
+    split_row_kernel(const __grid_constant__ RowOperands op) {
+  extern __shared__ float4 smem4[];
+  constexpr int R = popcount(retained_mask<W>());
+  X::begin();
+  const int p = X::size(), c = X::rank();
+  const long long row = blockIdx.x / p;
+  const int stride = plane_floats(op.n, p);
+  float* smem = reinterpret_cast<float*>(smem4);
+  const Planes pl{smem, stride};
+  float* warp_buf = smem + R * stride;
+  float* slots = warp_buf + num_stages<W>() * SplitPolicy::warps * max_q<W>();
+
+  const Slice s = slice_of(op.n, p, c);
+  const RowSpan span(row * op.n, s.lo, s.hi);
+  float rowp[kMaxRowParams];
+  load_row_params<W>(op, row, rowp);
+  typename W::Ctx ctx{};
+  split_stages<W, X>(op, span, pl, warp_buf, slots, rowp, ctx,
+                     std::make_integer_sequence<int, num_stages<W>()>{});
+  apply_span<W, Source::Shared, SplitPolicy::threads, 4>(op, span, pl, ctx);
+  if (c == 0 && threadIdx.x == 0) store_row_outputs<W>(op, row, ctx);
+}
+
+}  // namespace credit::kernels

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Everything that needs the GPU, in one call on the device machine: build, GPU tests, sanitizer,
+# benchmarks. Logs and JSON go to $OUT (or ./gpu-out). Usage: scripts/gpu-check.sh [steps...]
+# steps: build tests sanitize bench quickbench (default: build tests bench)
+set -uo pipefail
+cd "$(dirname "$0")/.."
+OUT=${OUT:-$PWD/gpu-out}
+mkdir -p "$OUT"
+steps=${*:-build tests bench}
+status=0
+run() {  # run NAME CMD...: log to $OUT/NAME.log, remember failures, keep going
+  local name=$1; shift
+  echo "=== $name: $*"
+  if ! "$@" >"$OUT/$name.log" 2>&1; then echo "!!! $name failed (see $name.log)"; status=1; fi
+  tail -n 25 "$OUT/$name.log"
+}
+for step in $steps; do
+  case $step in
+    build)
+      { nvidia-smi; nvcc --version; cmake --version | head -1; } >"$OUT/machine.log" 2>&1
+      run configure cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release
+      run build cmake --build build -j 16 ;;
+    tests)
+      run ctest ctest --test-dir build --output-on-failure ;;
+    sanitize)
+      for tool in memcheck racecheck; do
+        run "sanitize-$tool" compute-sanitizer --tool $tool --error-exitcode 9 build/tests/credit_gpu_tests "[sanitize]"
+      done ;;
+    bench)
+      run bench build/credit --json "$OUT/bench.json" bench ;;
+    quickbench)
+      run quickbench build/credit --json "$OUT/quickbench.json" bench --widths 4096,16384,65536,262144 --samples 10 ;;
+    *) echo "unknown step $step"; status=2 ;;
+  esac
+done
+exit $status

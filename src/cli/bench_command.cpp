@@ -1,0 +1,118 @@
+// credit bench: check and time the baseline and clustered schedules at chosen shapes, beside
+// the copy bandwidth measured in the same run. Records are written as they complete.
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
+
+#include <chrono>
+
+#include "cli/commands.hpp"
+#include "core/shape.hpp"
+#include "core/workload_registry.hpp"
+#include "gpu/bench.hpp"
+#include "gpu/device_query.hpp"
+#include "io/json_records.hpp"
+#include "io/meta.hpp"
+
+namespace credit::cli {
+
+namespace {
+
+struct BenchArgs {
+  std::vector<std::string> workloads{"all"};
+  std::string widths = "4096,8192,16384,32768,65536,131072,262144";
+  long long rows = 0;  // 0: each workload's default M
+  std::string ps = "2,4,8,16";
+  std::vector<std::string> schedules{"staged", "global_reread", "cluster"};
+  int samples = 20, warmup = 3;
+  std::uint64_t seed = 20261129;
+};
+
+std::vector<const WorkloadInfo*> chosen_workloads(const std::vector<std::string>& names) {
+  std::vector<const WorkloadInfo*> v;
+  for (const auto& n : names) {
+    if (n == "all") {
+      for (const auto& w : all_workloads()) v.push_back(&w);
+    } else {
+      v.push_back(&find_workload(n));
+    }
+  }
+  return v;
+}
+
+void print_point(const SweepPoint& p) {
+  if (p.disposition == Disposition::Passed)
+    fmt::print("{:<12} {:>6} {:>7} {:<14} {:>2} {:>10.4f} {:>9.1f} {:>7.1f}%  err {:.1e}\n", p.workload, p.m,
+               p.n, p.schedule, p.p, p.time_ms.median, p.gbps, p.pct_of_copy, p.max_rel_l2_error);
+  else
+    fmt::print("{:<12} {:>6} {:>7} {:<14} {:>2} {}: {}\n", p.workload, p.m, p.n, p.schedule, p.p,
+               disposition_name(p.disposition), p.reason);
+}
+
+void run_bench(const BenchArgs& a, const GlobalOptions& g) {
+  const auto workloads = chosen_workloads(a.workloads);  // bad input fails before the GPU is touched
+  const std::vector<int> widths = parse_int_list(a.widths);
+  const std::vector<int> ps = parse_int_list(a.ps);
+  std::vector<gpu::Schedule> schedules;
+  for (const auto& s : a.schedules) schedules.push_back(gpu::parse_schedule(s));
+  if (a.samples < 1 || a.warmup < 0) throw CommandFailed("--samples must be >= 1 and --warmup >= 0", 2);
+
+  const DeviceInfo dev = gpu::use_device(g.device);
+  gpu::Timer timer(dev);
+  ResultsFile out;
+  out.kind = "sweep";
+  std::vector<const char*> argv;
+  for (const auto& s : g.argv) argv.push_back(s.c_str());
+  out.meta = make_meta(int(argv.size()), argv.data());
+  out.device = dev;
+  const gpu::CopyBandwidth copy = gpu::measure_copy_bandwidth(timer);
+  out.copy_gbps = copy.best();
+  fmt::print("{} ({} SMs, {} KB smem/block): copy {:.0f} GB/s (memcpy {:.0f}, kernel {:.0f}; read+write)\n",
+             dev.name, dev.sm_count, dev.smem_per_block_optin / 1024, copy.best(), copy.memcpy_gbps,
+             copy.kernel_gbps);
+  fmt::print("{:<12} {:>6} {:>7} {:<14} {:>2} {:>10} {:>9} {:>8}\n", "workload", "M", "N", "schedule", "P",
+             "ms", "GB/s", "%copy");
+  const gpu::TimingOptions opt{a.warmup, a.samples, true};
+  const auto t0 = std::chrono::steady_clock::now();
+  const size_t total = workloads.size() * widths.size();
+  size_t done = 0;
+  for (const WorkloadInfo* w : workloads) {
+    for (int n : widths) {
+      const long long m = a.rows > 0 ? a.rows : w->default_rows;
+      gpu::DeviceProblem prob(*w, m, n, a.seed + done);
+      for (gpu::Schedule s : schedules) {
+        const std::vector<int> point_ps = s == gpu::Schedule::Cluster ? ps : std::vector<int>{1};
+        for (int p : point_ps) {
+          out.points.push_back(gpu::bench_point(prob, s, p, dev, timer, opt, out.copy_gbps, a.seed + done));
+          print_point(out.points.back());
+          if (!g.json_path.empty()) write_results(g.json_path, out);  // nothing measured is lost
+        }
+      }
+      ++done;
+      const double el = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      spdlog::info("[{}/{}] {} N={} done, {:.0f}s elapsed, ETA {:.0f}s", done, total, w->name, n, el,
+                   el / double(done) * double(total - done));
+    }
+  }
+  size_t bad = 0;
+  for (const auto& p : out.points)
+    bad += p.disposition == Disposition::Incorrect || p.disposition == Disposition::Failed;
+  if (bad) throw CommandFailed(fmt::format("{} point(s) were incorrect or failed", bad), 1);
+}
+
+}  // namespace
+
+void add_bench_command(CLI::App& app, GlobalOptions& g) {
+  static BenchArgs a;
+  auto* cmd = app.add_subcommand("bench", "check, then time, each schedule at each width (needs a GPU)");
+  cmd->add_option("--workload", a.workloads, "workload names, or all")->capture_default_str();
+  cmd->add_option("--widths", a.widths, "comma-separated row widths N")->capture_default_str();
+  cmd->add_option("--rows", a.rows, "rows M (default: each workload's own)");
+  cmd->add_option("--P", a.ps, "cluster sizes for the cluster schedule")->capture_default_str();
+  cmd->add_option("--schedule", a.schedules, "staged, global_reread, cluster")->capture_default_str();
+  cmd->add_option("--samples", a.samples, "timed samples per point (median reported)")->capture_default_str();
+  cmd->add_option("--warmup", a.warmup, "untimed runs first")->capture_default_str();
+  cmd->add_option("--seed", a.seed, "input seed")->capture_default_str();
+  cmd->callback([&g] { run_bench(a, g); });
+}
+
+}  // namespace credit::cli

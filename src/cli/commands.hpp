@@ -1,0 +1,30 @@
+#pragma once
+// Each subcommand registers itself on the app; its callback runs after parsing.
+#include <CLI/CLI.hpp>
+
+#include <string>
+#include <vector>
+
+namespace credit::cli {
+
+struct GlobalOptions {
+  int device = 0;
+  std::string log_level = "info";
+  std::string json_path;  // where to write the command's JSON, if set
+  std::vector<std::string> argv;
+};
+
+void add_list_command(CLI::App& app, GlobalOptions& g);
+void add_bench_command(CLI::App& app, GlobalOptions& g);
+// calibrate, predict, run-sweep and report until they are built: they validate their
+// arguments, then say plainly that they are not implemented and fail.
+void add_pending_commands(CLI::App& app, GlobalOptions& g);
+
+// A command that cannot do what was asked exits with this code after printing why.
+struct CommandFailed : std::runtime_error {
+  using std::runtime_error::runtime_error;
+  int exit_code = 1;
+  CommandFailed(const std::string& what, int code) : std::runtime_error(what), exit_code(code) {}
+};
+
+}  // namespace credit::cli

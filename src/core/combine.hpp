@@ -1,0 +1,21 @@
+#pragma once
+#include <cmath>
+
+#include "core/hd.hpp"
+
+namespace credit {
+
+// The associative operator (+) that combines per-element contributions into a statistic.
+enum class Combine : unsigned char { Sum, Max };
+
+CREDIT_HD constexpr float combine_identity(Combine op) {
+  return op == Combine::Sum ? 0.0f : -INFINITY;
+}
+
+CREDIT_HD float combine_apply(Combine op, float a, float b) {
+  return op == Combine::Sum ? a + b : fmaxf(a, b);
+}
+
+constexpr const char* combine_name(Combine op) { return op == Combine::Sum ? "sum" : "max"; }
+
+}  // namespace credit

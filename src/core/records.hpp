@@ -1,0 +1,102 @@
+#pragma once
+// Plain data written to and read from the JSON results files (io/json_records.hpp).
+// Times are milliseconds, rates bytes per cycle per SM, latencies cycles, unless named otherwise.
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace credit {
+
+inline constexpr int kSchemaVersion = 1;
+
+struct Meta {
+  std::vector<std::string> argv;
+  std::string tool_version;
+  std::string git_sha;
+  std::string utc_time;  // ISO 8601, e.g. 2026-11-29T11:02:03Z
+};
+
+struct DeviceInfo {
+  std::string name;
+  std::string uuid;  // "GPU-xxxxxxxx-..." as nvidia-smi prints it
+  int cc_major = 0, cc_minor = 0;
+  int sm_count = 0;
+  int sm_clock_khz = 0;       // cudaDevAttrClockRate (maximum boost clock)
+  int mem_clock_khz = 0;
+  int mem_bus_width_bits = 0;
+  long smem_per_block_optin = 0;  // S_max of Eq. 3
+  long smem_per_sm = 0;
+  long l2_bytes = 0;
+  long long global_mem_bytes = 0;
+  int driver_version = 0, runtime_version = 0;
+  bool cluster_launch = false;
+};
+
+struct Stat {
+  double median = 0, min = 0, max = 0;
+  int runs = 0;
+};
+
+struct Calibration {
+  DeviceInfo device;
+  double sm_clock_hz = 0;     // f: turns cycles into seconds
+  std::string clock_source;   // how f was obtained
+  Stat local_load_latency;    // cycles per dependent load
+  Stat remote_load_latency;
+  std::map<int, Stat> local_read, local_store, remote_read, remote_store;  // key P, B/cycle/SM
+  std::map<int, Stat> barrier;          // key P, cycles per cluster barrier
+  std::map<int, int> max_active_clusters;  // key P, at the clustered kernel's largest smem
+};
+
+// Outcome of one measured point, as CUTLASS separates failing from being wrong.
+enum class Disposition { Passed, Incorrect, Failed, Skipped, NotSupported };
+
+struct SweepPoint {
+  std::string workload;
+  long long m = 0;
+  long long n = 0;
+  std::string schedule;  // "staged", "global_reread", "cluster", "copy", "control", ...
+  int p = 1;             // CTAs per row
+  Disposition disposition = Disposition::Skipped;
+  std::string reason;    // why it was not "passed"
+  Stat time_ms;
+  double compulsory_bytes = 0;   // bytes the operator must move (reads + writes)
+  double traffic_bytes = 0;      // bytes this schedule moves by its own count
+  double gbps = 0;               // compulsory_bytes / median time
+  double pct_of_copy = 0;        // gbps / copy bandwidth measured in the same run, in percent
+  double max_rel_l2_error = 0;   // worst output's ||out - ref|| / ||ref||
+};
+
+struct PredictionRow {
+  int p = 0;
+  bool legal = false;
+  std::string reason;  // why illegal or rejected
+  double waves = 0;
+  double t_save_ms = 0, t_ctrl_ms = 0, t_replay_ms = 0, t_dsm_ms = 0, t_deposit_ms = 0;
+  double dt_ms = 0;
+  bool profitable = false;
+};
+
+struct Prediction {
+  std::string workload;
+  std::string model;  // "paper", "refined"
+  long long m = 0, n = 0;
+  std::string baseline;  // "staged" or "global_reread"
+  double t_b_ms = 0;
+  std::vector<PredictionRow> rows;
+  std::optional<int> best_p;  // empty when no legal P is profitable
+};
+
+struct ResultsFile {
+  int schema_version = kSchemaVersion;
+  std::string kind;  // "calibration", "prediction", "sweep"
+  Meta meta;
+  DeviceInfo device;
+  std::optional<Calibration> calibration;
+  std::vector<Prediction> predictions;
+  std::vector<SweepPoint> points;
+  double copy_gbps = 0;  // copy bandwidth measured in the same run (read + write bytes)
+};
+
+}  // namespace credit

@@ -1,0 +1,58 @@
+#pragma once
+// How a row is split across the P CTAs of a cluster, and the shared-memory footprint of a
+// CTA that retains its slice. Read by the CPU execution, the kernels, the launcher and the
+// model, so that all four agree on slices and on legality (paper Eq. 3).
+#include "core/hd.hpp"
+#include "core/workload.hpp"
+
+namespace credit {
+
+// Tuning policy of the staged and clustered kernels (a constexpr aggregate, as CUB does).
+struct SplitPolicy {
+  static constexpr int threads = 512;
+  static constexpr int warps = threads / 32;
+  static constexpr int max_cluster = 16;
+  static constexpr int vec = 4;  // elements per 16-byte access
+};
+
+struct Slice {
+  int lo, hi;  // [lo, hi) of the row
+};
+
+// Slice lengths are rounded up to whole 16-byte vectors so that slice starts keep the row's
+// alignment. When n < p * vec the last CTAs get empty slices and contribute identities.
+CREDIT_HD Slice slice_of(int n, int p, int c) {
+  const int per = (n + p - 1) / p;
+  const int len = (per + SplitPolicy::vec - 1) / SplitPolicy::vec * SplitPolicy::vec;
+  const long long lo = (long long)c * len;
+  const int lo_c = lo < n ? int(lo) : n;
+  const int hi = lo_c + len < n ? lo_c + len : n;
+  return {lo_c, hi};
+}
+
+// Floats of one retained-input plane: the slice rounded up to vectors, plus one vector of
+// slack because the plane starts at the vector boundary below the slice's first element.
+CREDIT_HD int plane_floats(int n, int p) {
+  const int per = (n + p - 1) / p;
+  return (per + SplitPolicy::vec - 1) / SplitPolicy::vec * SplitPolicy::vec + SplitPolicy::vec;
+}
+
+template <class W>
+constexpr int retained_bytes_per_elem() { return 4 * popcount(retained_mask<W>()); }
+
+// S_scratch: per-stage warp partials, per-stage statistic slots for the largest cluster,
+// and the slack of plane_floats (at most 7 elements per retained plane).
+template <class W>
+constexpr long scratch_bytes() {
+  return 4L * num_stages<W>() * SplitPolicy::warps * max_q<W>() +
+         4L * num_stats<W>() * SplitPolicy::max_cluster + 8L * retained_bytes_per_elem<W>();
+}
+
+// Dynamic shared memory a CTA of the staged (p = 1) or clustered kernel requests:
+// ceil(n/p) * b_keep + S_scratch, so Eq. 3 and the launch use the same number.
+template <class W>
+constexpr long split_smem_bytes(long n, int p) {
+  return (n + p - 1) / p * retained_bytes_per_elem<W>() + scratch_bytes<W>();
+}
+
+}  // namespace credit

@@ -1,0 +1,146 @@
+#pragma once
+// The vocabulary a workload declaration is written in (DESIGN.md section 1).
+//
+// A declaration is a struct W with:
+//   name, default_rows
+//   inputs      : per-element fp32 row tensors [M x N]; bit k of a mask means inputs[k]
+//   col_params  : fp32 vectors [N] shared by all rows (e.g. LayerNorm's gamma, beta)
+//   row_params  : fp32 scalars [M] (e.g. an upstream gradient per row)
+//   outputs     : per-element outputs [M x N], fp32 or int8
+//   row_outputs : fp32 scalars [M] written once per row (e.g. a quantisation scale)
+//   stages      : for each stage l, q_l and the mask of inputs its contributions read
+//   combine     : the operator of every statistic, stages concatenated (Q entries)
+//   apply_reads : the mask of inputs h reads
+//   Ctx         : the row state derived from the statistics so far
+//   contribute<l>(v, ctx, g) : g[j] = g_{l,j}(x_i, r_{<l}) for the element with inputs v
+//   finish<l>(r, n, rowp, ctx): fold the combined r_{l,*} into ctx (n = row width)
+//   apply(v, colp, ctx, out)   : out[k] = h_k(x_i, r)
+//   row_out(ctx, ro)           : the per-row outputs
+//   positive_inputs (optional) : mask of inputs whose domain is positive (test data)
+// Retained inputs (kept in shared memory by the staged and clustered schedules) are
+// the inputs any stage reads; inputs only h reads are streamed at apply time.
+#include <array>
+#include <cstddef>
+
+#include "core/combine.hpp"
+
+namespace credit {
+
+enum class OutType : unsigned char { F32, I8 };
+
+constexpr int out_bytes(OutType t) { return t == OutType::F32 ? 4 : 1; }
+
+struct OutputDecl {
+  const char* name;
+  OutType type;
+};
+
+struct StageDecl {
+  int q;           // statistics produced by this stage
+  unsigned reads;  // mask of inputs its contributions read
+};
+
+// Upper bounds shared by operand structs and kernels.
+inline constexpr int kMaxInputs = 4;
+inline constexpr int kMaxColParams = 2;
+inline constexpr int kMaxRowParams = 2;
+inline constexpr int kMaxOutputs = 2;
+inline constexpr int kMaxRowOutputs = 2;
+inline constexpr int kMaxStages = 4;
+inline constexpr int kMaxStats = 8;
+
+constexpr int popcount(unsigned m) { return m == 0 ? 0 : int(m & 1u) + popcount(m >> 1); }
+
+template <class W>
+constexpr int num_stages() { return int(W::stages.size()); }
+
+template <class W>
+constexpr int num_stats() {
+  int q = 0;
+  for (const auto& s : W::stages) q += s.q;
+  return q;
+}
+
+// Offset of stage l's first statistic in the concatenated statistics vector.
+template <class W>
+constexpr int stat_offset(int l) {
+  int q = 0;
+  for (int k = 0; k < l; ++k) q += W::stages[k].q;
+  return q;
+}
+
+template <class W>
+constexpr int max_q() {
+  int q = 0;
+  for (const auto& s : W::stages) q = s.q > q ? s.q : q;
+  return q;
+}
+
+template <class W>
+constexpr unsigned retained_mask() {
+  unsigned m = 0;
+  for (const auto& s : W::stages) m |= s.reads;
+  return m;
+}
+
+// Position of input k among the retained inputs (its shared-memory plane).
+template <class W>
+constexpr int retained_plane(int k) {
+  return popcount(retained_mask<W>() & ((1u << k) - 1u));
+}
+
+template <class W>
+constexpr bool is_retained(int k) { return (retained_mask<W>() >> k) & 1u; }
+
+template <class W>
+constexpr unsigned positive_inputs_mask() {
+  if constexpr (requires { W::positive_inputs; }) return W::positive_inputs;
+  else return 0u;
+}
+
+// Device code may not index a declaration's arrays with a run-time (even if unrolled) index;
+// these turn them into integer constants, which it may use freely.
+template <class W>
+constexpr unsigned max_stats_mask() {  // bit j: statistic j combines with max
+  unsigned m = 0;
+  for (int j = 0; j < int(W::combine.size()); ++j)
+    if (W::combine[j] == Combine::Max) m |= 1u << j;
+  return m;
+}
+
+template <class W>
+constexpr unsigned i8_outputs_mask() {  // bit k: output k is int8
+  unsigned m = 0;
+  for (int k = 0; k < int(W::outputs.size()); ++k)
+    if (W::outputs[k].type == OutType::I8) m |= 1u << k;
+  return m;
+}
+
+template <class W>
+CREDIT_HD constexpr Combine op_of(int j) {
+  constexpr unsigned m = max_stats_mask<W>();
+  return ((m >> j) & 1u) ? Combine::Max : Combine::Sum;
+}
+
+template <class W>
+CREDIT_HD constexpr bool output_is_f32(int k) {
+  constexpr unsigned m = i8_outputs_mask<W>();
+  return !((m >> k) & 1u);
+}
+
+// Compile-time checks every declaration must pass.
+template <class W>
+constexpr bool declaration_is_valid() {
+  const unsigned all = (1u << W::inputs.size()) - 1u;
+  if (W::inputs.size() < 1 || W::inputs.size() > kMaxInputs) return false;
+  if (W::col_params.size() > kMaxColParams || W::row_params.size() > kMaxRowParams) return false;
+  if (W::outputs.size() < 1 || W::outputs.size() > kMaxOutputs) return false;
+  if (W::row_outputs.size() > kMaxRowOutputs) return false;
+  if (num_stages<W>() < 1 || num_stages<W>() > kMaxStages) return false;
+  if (num_stats<W>() != int(W::combine.size()) || num_stats<W>() > kMaxStats) return false;
+  for (const auto& s : W::stages)
+    if (s.q < 1 || s.reads == 0 || (s.reads & ~all) != 0) return false;
+  return (W::apply_reads & ~all) == 0;
+}
+
+}  // namespace credit

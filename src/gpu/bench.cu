@@ -1,0 +1,118 @@
+#include <algorithm>
+#include <cmath>
+#include <random>
+
+#include "gpu/bench.hpp"
+#include "gpu/cuda_check.hpp"
+
+namespace credit::gpu {
+
+namespace {
+
+std::vector<long long> sample_rows(long long rows, std::uint64_t seed) {
+  std::vector<long long> r{0, rows - 1};
+  std::mt19937_64 rng(seed);
+  for (int i = 0; i < 6; ++i) r.push_back(static_cast<long long>(rng() % std::uint64_t(rows)));
+  std::sort(r.begin(), r.end());
+  r.erase(std::unique(r.begin(), r.end()), r.end());
+  return r;
+}
+
+double rel_l2(const float* got, const float* want, size_t n) {
+  double num = 0, den = 0;
+  for (size_t i = 0; i < n; ++i) {
+    if (!std::isfinite(got[i])) return INFINITY;
+    const double d = double(got[i]) - double(want[i]);
+    num += d * d;
+    den += double(want[i]) * double(want[i]);
+  }
+  return den > 0 ? std::sqrt(num / den) : std::sqrt(num);
+}
+
+}  // namespace
+
+CheckResult check_schedule(DeviceProblem& prob, Schedule s, int p, const DeviceInfo& dev,
+                           cudaStream_t stream, std::uint64_t seed) {
+  const WorkloadInfo& w = prob.workload();
+  prob.poison_outputs();
+  launch(w, s, p, prob.operands(), dev, stream);
+  CREDIT_CUDA(cudaStreamSynchronize(stream));
+  CheckResult res;
+  if (const long long left = prob.count_poisoned())
+    return {false, std::to_string(left) + " output elements were never written", 0};
+
+  DeviceProblem::HostRows got = prob.download_rows(sample_rows(prob.operands().rows, seed));
+  DeviceProblem::HostRows want = got;  // same inputs; outputs recomputed on the CPU
+  for (size_t k = 0; k < want.in.size(); ++k) want.operands.in[k] = want.in[k].data();
+  for (size_t k = 0; k < want.col.size(); ++k) want.operands.col[k] = want.col[k].data();
+  for (size_t k = 0; k < want.row_in.size(); ++k) want.operands.row_in[k] = want.row_in[k].data();
+  for (size_t k = 0; k < want.out.size(); ++k) want.operands.out[k] = want.out[k].data();
+  for (size_t k = 0; k < want.row_out.size(); ++k) want.operands.row_out[k] = want.row_out[k].data();
+  w.cpu_split(want.operands, 1);
+
+  const size_t elems = size_t(got.operands.rows) * size_t(got.operands.n);
+  for (size_t k = 0; k < w.outputs.size(); ++k) {
+    if (w.outputs[k].type == OutType::I8) {
+      const auto* a = reinterpret_cast<const signed char*>(got.out[k].data());
+      const auto* b = reinterpret_cast<const signed char*>(want.out[k].data());
+      size_t bad = 0;
+      for (size_t i = 0; i < elems; ++i) bad += a[i] != b[i];
+      if (bad) return {false, std::to_string(bad) + " int8 elements of " + w.outputs[k].name +
+                                  " differ from the float32 CPU result", 0};
+    } else {
+      const double e = rel_l2(reinterpret_cast<const float*>(got.out[k].data()),
+                              reinterpret_cast<const float*>(want.out[k].data()), elems);
+      res.max_rel_l2_error = std::max(res.max_rel_l2_error, e);
+    }
+  }
+  for (size_t k = 0; k < w.row_outputs.size(); ++k)
+    res.max_rel_l2_error = std::max(res.max_rel_l2_error,
+                                    rel_l2(got.row_out[k].data(), want.row_out[k].data(), got.row_out[k].size()));
+  constexpr double kTolerance = 1e-5;
+  res.ok = res.max_rel_l2_error <= kTolerance;
+  if (!res.ok) res.reason = "relative L2 error " + std::to_string(res.max_rel_l2_error) + " > 1e-5";
+  return res;
+}
+
+double compulsory_bytes(const WorkloadInfo& w, long long rows, long long n) {
+  return double(rows) * w.figures.d_fixed(double(n));
+}
+
+double schedule_traffic_bytes(const WorkloadInfo& w, Schedule s, long long rows, long long n) {
+  const double extra = s == Schedule::GlobalReread ? double(n) * w.figures.b_reread : 0.0;
+  return double(rows) * (w.figures.d_fixed(double(n)) + extra);
+}
+
+SweepPoint bench_point(DeviceProblem& prob, Schedule s, int p, const DeviceInfo& dev, Timer& timer,
+                       const TimingOptions& opt, double copy_gbps, std::uint64_t seed) {
+  const WorkloadInfo& w = prob.workload();
+  const RowOperands& op = prob.operands();
+  SweepPoint pt;
+  pt.workload = w.name;
+  pt.m = op.rows;
+  pt.n = op.n;
+  pt.schedule = schedule_name(s);
+  pt.p = p;
+  pt.compulsory_bytes = compulsory_bytes(w, op.rows, op.n);
+  pt.traffic_bytes = schedule_traffic_bytes(w, s, op.rows, op.n);
+  const Support sup = can_implement(w, s, p, op.rows, op.n, dev);
+  if (!sup.ok) {
+    pt.disposition = Disposition::NotSupported;
+    pt.reason = sup.reason;
+    return pt;
+  }
+  const CheckResult chk = check_schedule(prob, s, p, dev, timer.stream(), seed);
+  pt.max_rel_l2_error = chk.max_rel_l2_error;
+  if (!chk.ok) {
+    pt.disposition = Disposition::Incorrect;
+    pt.reason = chk.reason;
+    return pt;
+  }
+  pt.time_ms = timer.time([&] { launch(w, s, p, op, dev, timer.stream()); }, opt);
+  pt.gbps = pt.compulsory_bytes / (pt.time_ms.median * 1e6);
+  pt.pct_of_copy = copy_gbps > 0 ? 100.0 * pt.gbps / copy_gbps : 0;
+  pt.disposition = Disposition::Passed;
+  return pt;
+}
+
+}  // namespace credit::gpu

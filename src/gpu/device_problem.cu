@@ -1,0 +1,158 @@
+#include <cmath>
+
+#include "gpu/cuda_check.hpp"
+#include "gpu/device_problem.hpp"
+
+namespace credit::gpu {
+
+namespace {
+
+__device__ std::uint64_t splitmix64(std::uint64_t x) {
+  x += 0x9e3779b97f4a7c15ull;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+  return x ^ (x >> 31);
+}
+
+__device__ float uniform01(std::uint64_t h) {  // (0, 1]
+  return (float((h >> 40) & 0xffffff) + 1.0f) * (1.0f / 16777216.0f);
+}
+
+// positive: U(lo, hi); otherwise N(0, scale^2) by Box-Muller.
+__global__ void fill_random(float* p, size_t n, std::uint64_t seed, bool positive, float scale) {
+  for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n; i += size_t(gridDim.x) * blockDim.x) {
+    const std::uint64_t h1 = splitmix64(seed ^ (2 * i)), h2 = splitmix64(seed ^ (2 * i + 1));
+    if (positive) {
+      p[i] = 0.1f + 1.9f * uniform01(h1);
+    } else {
+      const float r = sqrtf(-2.0f * logf(uniform01(h1))), t = 6.2831853f * uniform01(h2);
+      p[i] = scale * r * cosf(t);
+    }
+  }
+}
+
+__global__ void count_poison_f32(const unsigned* p, size_t n, unsigned long long* count) {
+  unsigned long long c = 0;
+  for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n; i += size_t(gridDim.x) * blockDim.x)
+    c += p[i] == 0xffffffffu;
+  if (c) atomicAdd(count, c);
+}
+
+__global__ void count_poison_i8(const signed char* p, size_t n, unsigned long long* count) {
+  unsigned long long c = 0;
+  for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n; i += size_t(gridDim.x) * blockDim.x)
+    c += p[i] == -128;
+  if (c) atomicAdd(count, c);
+}
+
+constexpr int kFillBlocks = 4096, kFillThreads = 256;
+
+DeviceBuffer random_buffer(size_t count, std::uint64_t seed, bool positive, float scale) {
+  DeviceBuffer b(count * sizeof(float));
+  fill_random<<<kFillBlocks, kFillThreads>>>(b.get<float>(), count, seed, positive, scale);
+  CREDIT_CUDA_LAUNCHED();
+  return b;
+}
+
+}  // namespace
+
+DeviceProblem::DeviceProblem(const WorkloadInfo& w, long long rows, long long n, std::uint64_t seed,
+                             float scale)
+    : w_(&w) {
+  const size_t elems = size_t(rows) * size_t(n);
+  std::uint64_t s = seed * 0x100000001b3ull;
+  for (size_t k = 0; k < w.inputs.size(); ++k) {
+    in_.push_back(random_buffer(elems, ++s, (w.positive_inputs >> k) & 1u, scale));
+    op_.in[k] = in_.back().get<const float>();
+  }
+  for (size_t k = 0; k < w.col_params.size(); ++k) {
+    col_.push_back(random_buffer(size_t(n), ++s, false, 1.0f));
+    op_.col[k] = col_.back().get<const float>();
+  }
+  for (size_t k = 0; k < w.row_params.size(); ++k) {
+    row_in_.push_back(random_buffer(size_t(rows), ++s, false, 1.0f));
+    op_.row_in[k] = row_in_.back().get<const float>();
+  }
+  for (size_t k = 0; k < w.outputs.size(); ++k) {
+    out_.emplace_back(elems * size_t(out_bytes(w.outputs[k].type)));
+    op_.out[k] = out_.back().get();
+  }
+  for (size_t k = 0; k < w.row_outputs.size(); ++k) {
+    row_out_.emplace_back(size_t(rows) * sizeof(float));
+    op_.row_out[k] = row_out_.back().get<float>();
+  }
+  op_.rows = rows;
+  op_.n = int(n);
+  poison_outputs();
+  CREDIT_CUDA(cudaDeviceSynchronize());
+}
+
+void DeviceProblem::poison_outputs() {
+  for (size_t k = 0; k < out_.size(); ++k)
+    CREDIT_CUDA(cudaMemset(out_[k].get(), w_->outputs[k].type == OutType::I8 ? 0x80 : 0xff, out_[k].bytes()));
+  for (auto& b : row_out_) CREDIT_CUDA(cudaMemset(b.get(), 0xff, b.bytes()));
+}
+
+long long DeviceProblem::count_poisoned() const {
+  DeviceBuffer count(sizeof(unsigned long long));
+  count.fill_bytes(0);
+  for (size_t k = 0; k < out_.size(); ++k) {
+    if (w_->outputs[k].type == OutType::I8)
+      count_poison_i8<<<kFillBlocks, kFillThreads>>>(out_[k].get<const signed char>(), out_[k].bytes(),
+                                                     count.get<unsigned long long>());
+    else
+      count_poison_f32<<<kFillBlocks, kFillThreads>>>(out_[k].get<const unsigned>(), out_[k].bytes() / 4,
+                                                      count.get<unsigned long long>());
+    CREDIT_CUDA_LAUNCHED();
+  }
+  for (const auto& b : row_out_) {
+    count_poison_f32<<<kFillBlocks, kFillThreads>>>(b.get<const unsigned>(), b.bytes() / 4,
+                                                    count.get<unsigned long long>());
+    CREDIT_CUDA_LAUNCHED();
+  }
+  unsigned long long c = 0;
+  count.download(&c, sizeof c);
+  return (long long)c;
+}
+
+DeviceProblem::HostRows DeviceProblem::download_rows(const std::vector<long long>& rows) const {
+  HostRows h;
+  const size_t n = size_t(op_.n), r = rows.size();
+  auto copy_row = [&](const void* base, size_t elem_bytes, long long row, void* dst) {
+    CREDIT_CUDA(cudaMemcpy(dst, static_cast<const char*>(base) + size_t(row) * n * elem_bytes,
+                           n * elem_bytes, cudaMemcpyDeviceToHost));
+  };
+  for (size_t k = 0; k < in_.size(); ++k) {
+    h.in.emplace_back(r * n);
+    for (size_t i = 0; i < r; ++i) copy_row(in_[k].get(), 4, rows[i], h.in.back().data() + i * n);
+  }
+  for (const auto& b : col_) {
+    h.col.emplace_back(n);
+    b.download(h.col.back().data(), n * 4);
+  }
+  for (const auto& b : row_in_) {
+    h.row_in.emplace_back(r);
+    for (size_t i = 0; i < r; ++i)
+      CREDIT_CUDA(cudaMemcpy(&h.row_in.back()[i], b.get<const float>() + rows[i], 4, cudaMemcpyDeviceToHost));
+  }
+  for (size_t k = 0; k < out_.size(); ++k) {
+    const size_t eb = size_t(out_bytes(w_->outputs[k].type));
+    h.out.emplace_back(r * n * eb);
+    for (size_t i = 0; i < r; ++i) copy_row(out_[k].get(), eb, rows[i], h.out.back().data() + i * n * eb);
+  }
+  for (const auto& b : row_out_) {
+    h.row_out.emplace_back(r);
+    for (size_t i = 0; i < r; ++i)
+      CREDIT_CUDA(cudaMemcpy(&h.row_out.back()[i], b.get<const float>() + rows[i], 4, cudaMemcpyDeviceToHost));
+  }
+  for (size_t k = 0; k < h.in.size(); ++k) h.operands.in[k] = h.in[k].data();
+  for (size_t k = 0; k < h.col.size(); ++k) h.operands.col[k] = h.col[k].data();
+  for (size_t k = 0; k < h.row_in.size(); ++k) h.operands.row_in[k] = h.row_in[k].data();
+  for (size_t k = 0; k < h.out.size(); ++k) h.operands.out[k] = h.out[k].data();
+  for (size_t k = 0; k < h.row_out.size(); ++k) h.operands.row_out[k] = h.row_out[k].data();
+  h.operands.rows = (long long)r;
+  h.operands.n = op_.n;
+  return h;
+}
+
+}  // namespace credit::gpu

@@ -1,0 +1,46 @@
+#pragma once
+// Launching the kernels of every declared workload by name: the schedules of DESIGN.md
+// section 2, a can_implement check before any launch (as CUTLASS does), and the CUDA baseline
+// choice (staged when the row fits in one CTA, else global-reread).
+#include <cuda_runtime.h>
+
+#include <string>
+#include <string_view>
+
+#include "core/operands.hpp"
+#include "core/records.hpp"
+#include "core/workload_registry.hpp"
+
+namespace credit::gpu {
+
+enum class Schedule { Staged, GlobalReread, Cluster };
+
+const char* schedule_name(Schedule s);
+Schedule parse_schedule(std::string_view s);  // throws std::invalid_argument
+
+struct Support {
+  bool ok = false;
+  std::string reason;  // why not, when !ok
+};
+
+// Whether (workload, schedule, p) can run at rows x n on this device, and why not.
+// Staged and global-reread take p = 1; cluster takes p in {2, 4, 8, 16}.
+Support can_implement(const WorkloadInfo& w, Schedule s, int p, long long rows, long long n,
+                      const DeviceInfo& dev);
+
+// The paper's CUDA baseline at this shape: staged when legal, else global-reread.
+Schedule cuda_baseline(const WorkloadInfo& w, long long n, const DeviceInfo& dev);
+
+// Launches asynchronously on `stream`. Throws std::invalid_argument when can_implement says
+// no (nothing is launched) and CudaError when the launch fails.
+void launch(const WorkloadInfo& w, Schedule s, int p, const RowOperands& device_operands,
+            const DeviceInfo& dev, cudaStream_t stream);
+
+// Dynamic shared memory per CTA (bytes) the schedule requests.
+long smem_bytes(const WorkloadInfo& w, Schedule s, int p, long long n);
+
+// Concurrent clusters of size p the device can hold for this workload and width
+// (cudaOccupancyMaxActiveClusters); for p = 1, concurrent CTAs of the staged kernel.
+int max_active_clusters(const WorkloadInfo& w, Schedule s, int p, long long n, const DeviceInfo& dev);
+
+}  // namespace credit::gpu

@@ -1,0 +1,81 @@
+#include <algorithm>
+
+#include "gpu/cuda_check.hpp"
+#include "gpu/timing.hpp"
+
+namespace credit::gpu {
+
+Timer::Timer(const DeviceInfo& dev) : scrub_(size_t(std::max<long>(dev.l2_bytes, 1 << 20)) * 2) {
+  CREDIT_CUDA(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
+  CREDIT_CUDA(cudaEventCreate(&start_));
+  CREDIT_CUDA(cudaEventCreate(&stop_));
+}
+
+Timer::~Timer() {
+  cudaEventDestroy(start_);
+  cudaEventDestroy(stop_);
+  cudaStreamDestroy(stream_);
+}
+
+void Timer::flush() { CREDIT_CUDA(cudaMemsetAsync(scrub_.get(), 0x5a, scrub_.bytes(), stream_)); }
+
+Stat summarize(std::vector<double> v) {
+  Stat s;
+  if (v.empty()) return s;
+  std::sort(v.begin(), v.end());
+  const size_t n = v.size();
+  s.median = n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+  s.min = v.front();
+  s.max = v.back();
+  s.runs = int(n);
+  return s;
+}
+
+Stat Timer::time(const std::function<void()>& enqueue, const TimingOptions& opt) {
+  for (int i = 0; i < opt.warmup; ++i) enqueue();
+  CREDIT_CUDA(cudaStreamSynchronize(stream_));
+  std::vector<double> ms;
+  for (int i = 0; i < opt.samples; ++i) {
+    if (opt.flush_l2) flush();
+    CREDIT_CUDA(cudaEventRecord(start_, stream_));
+    enqueue();
+    CREDIT_CUDA(cudaEventRecord(stop_, stream_));
+    CREDIT_CUDA(cudaEventSynchronize(stop_));
+    float t = 0;
+    CREDIT_CUDA(cudaEventElapsedTime(&t, start_, stop_));
+    ms.push_back(t);
+  }
+  return summarize(std::move(ms));
+}
+
+namespace {
+
+__global__ void copy_kernel(const float4* __restrict__ in, float4* __restrict__ out, size_t n) {
+  for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n; i += size_t(gridDim.x) * blockDim.x)
+    out[i] = __ldcs(in + i);
+}
+
+}  // namespace
+
+CopyBandwidth measure_copy_bandwidth(Timer& timer, size_t bytes) {
+  DeviceBuffer a(bytes), b(bytes);
+  a.fill_bytes(1);
+  const TimingOptions opt{3, 20, true};
+  CopyBandwidth bw;
+  const Stat m = timer.time([&] {
+    CREDIT_CUDA(cudaMemcpyAsync(b.get(), a.get(), bytes, cudaMemcpyDeviceToDevice, timer.stream()));
+  }, opt);
+  bw.memcpy_gbps = 2.0 * double(bytes) / (m.median * 1e6);
+  int sms = 0, dev = 0;
+  CREDIT_CUDA(cudaGetDevice(&dev));
+  CREDIT_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+  const size_t n = bytes / 16;
+  const Stat k = timer.time([&] {
+    copy_kernel<<<sms * 8, 512, 0, timer.stream()>>>(a.get<const float4>(), b.get<float4>(), n);
+    CREDIT_CUDA_LAUNCHED();
+  }, opt);
+  bw.kernel_gbps = 2.0 * double(bytes) / (k.median * 1e6);
+  return bw;
+}
+
+}  // namespace credit::gpu

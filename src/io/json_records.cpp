@@ -1,0 +1,425 @@
+#include "io/json_records.hpp"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdint>
+#include <fstream>
+#include <iterator>
+#include <set>
+#include <system_error>
+#include <utility>
+
+#include "io/atomic_write.hpp"
+
+namespace credit {
+
+using nlohmann::json;
+
+ResultsFileError::ResultsFileError(std::string file, std::string field, const std::string& problem)
+    : std::runtime_error(file + ": " + (field.empty() ? "" : field + ": ") + problem),
+      file_(std::move(file)),
+      field_(std::move(field)) {}
+
+namespace {
+
+constexpr const char* kDispositionNames[] = {"passed", "incorrect", "failed", "skipped",
+                                             "not_supported"};
+constexpr Disposition kDispositions[] = {Disposition::Passed, Disposition::Incorrect,
+                                         Disposition::Failed, Disposition::Skipped,
+                                         Disposition::NotSupported};
+constexpr const char* kKinds[] = {"calibration", "prediction", "sweep"};
+
+bool known_kind(const std::string& kind) {
+  for (const char* k : kKinds)
+    if (kind == k) return true;
+  return false;
+}
+
+// JSON has no NaN or infinity; null says "no number" without turning it into a string.
+json number(double d) { return std::isfinite(d) ? json(d) : json(nullptr); }
+
+json stat_map(const std::map<int, Stat>& m) {
+  json a = json::array();
+  for (const auto& [p, s] : m) {
+    json e = s;
+    e["p"] = p;
+    a.push_back(std::move(e));
+  }
+  return a;
+}
+
+// ---- reading ----
+
+// A position in the document being read: the value, its field path, and the file name, so that
+// every error can say exactly where it is.
+class Node {
+ public:
+  Node(const json& j, std::string path, const std::string& file)
+      : j_(&j), path_(std::move(path)), file_(&file) {}
+
+  [[noreturn]] void fail(const std::string& problem) const {
+    throw ResultsFileError(*file_, path_, problem);
+  }
+  [[noreturn]] void expected(const char* what) const {
+    fail(std::string("expected ") + what + ", got " + j_->type_name());
+  }
+
+  const json& value() const { return *j_; }
+  const std::string& path() const { return path_; }
+  bool is_null() const { return j_->is_null(); }
+
+  Node field(const char* key) const {
+    if (!j_->is_object()) expected("an object");
+    const auto it = j_->find(key);
+    if (it == j_->end()) Node(*j_, join(key), *file_).fail("missing field");
+    return Node(*it, join(key), *file_);
+  }
+  // Absent and null both mean "no value" for optional fields.
+  bool has(const char* key) const {
+    if (!j_->is_object()) expected("an object");
+    const auto it = j_->find(key);
+    return it != j_->end() && !it->is_null();
+  }
+  std::size_t size() const {
+    if (!j_->is_array()) expected("an array");
+    return j_->size();
+  }
+  Node item(std::size_t i) const {
+    return Node((*j_)[i], path_ + "[" + std::to_string(i) + "]", *file_);
+  }
+
+  double num() const {
+    if (j_->is_null()) return std::nan("");  // how non-finite values are written
+    if (!j_->is_number()) expected("a number");
+    return j_->get<double>();
+  }
+  template <class T>
+  T integer() const {
+    if (j_->is_number_unsigned()) {
+      const auto v = j_->get<std::uint64_t>();
+      if (std::in_range<T>(v)) return static_cast<T>(v);
+    } else if (j_->is_number_integer()) {
+      const auto v = j_->get<std::int64_t>();
+      if (std::in_range<T>(v)) return static_cast<T>(v);
+    } else if (j_->is_number_float()) {
+      fail("expected an integer, got number " + j_->dump());
+    } else {
+      expected("an integer");
+    }
+    fail("integer " + j_->dump() + " out of range");
+  }
+  std::string str() const {
+    if (!j_->is_string()) expected("a string");
+    return j_->get<std::string>();
+  }
+  bool boolean() const {
+    if (!j_->is_boolean()) expected("a boolean");
+    return j_->get<bool>();
+  }
+
+ private:
+  std::string join(const char* key) const { return path_.empty() ? key : path_ + "." + key; }
+
+  const json* j_;
+  std::string path_;
+  const std::string* file_;
+};
+
+std::vector<std::string> read_strings(const Node& n) {
+  std::vector<std::string> out;
+  for (std::size_t i = 0, k = n.size(); i < k; ++i) out.push_back(n.item(i).str());
+  return out;
+}
+
+Meta read_meta(const Node& n) {
+  Meta m;
+  m.argv = read_strings(n.field("argv"));
+  m.tool_version = n.field("tool_version").str();
+  m.git_sha = n.field("git_sha").str();
+  m.utc_time = n.field("utc_time").str();
+  return m;
+}
+
+DeviceInfo read_device(const Node& n) {
+  DeviceInfo d;
+  d.name = n.field("name").str();
+  d.uuid = n.field("uuid").str();
+  d.cc_major = n.field("cc_major").integer<int>();
+  d.cc_minor = n.field("cc_minor").integer<int>();
+  d.sm_count = n.field("sm_count").integer<int>();
+  d.sm_clock_khz = n.field("sm_clock_khz").integer<int>();
+  d.mem_clock_khz = n.field("mem_clock_khz").integer<int>();
+  d.mem_bus_width_bits = n.field("mem_bus_width_bits").integer<int>();
+  d.smem_per_block_optin = n.field("smem_per_block_optin").integer<long>();
+  d.smem_per_sm = n.field("smem_per_sm").integer<long>();
+  d.l2_bytes = n.field("l2_bytes").integer<long>();
+  d.global_mem_bytes = n.field("global_mem_bytes").integer<long long>();
+  d.driver_version = n.field("driver_version").integer<int>();
+  d.runtime_version = n.field("runtime_version").integer<int>();
+  d.cluster_launch = n.field("cluster_launch").boolean();
+  return d;
+}
+
+Stat read_stat(const Node& n) {
+  Stat s;
+  s.median = n.field("median").num();
+  s.min = n.field("min").num();
+  s.max = n.field("max").num();
+  s.runs = n.field("runs").integer<int>();
+  return s;
+}
+
+// [{"p": P, ...}, ...] into a map, rejecting a repeated P (a silent overwrite would lose data).
+template <class V, class ReadValue>
+std::map<int, V> read_p_map(const Node& n, ReadValue read_value) {
+  std::map<int, V> out;
+  for (std::size_t i = 0, k = n.size(); i < k; ++i) {
+    const Node e = n.item(i);
+    const Node p = e.field("p");
+    if (!out.emplace(p.integer<int>(), read_value(e)).second)
+      p.fail("P " + p.value().dump() + " appears more than once");
+  }
+  return out;
+}
+
+Calibration read_calibration(const Node& n) {
+  Calibration c;
+  c.device = read_device(n.field("device"));
+  c.sm_clock_hz = n.field("sm_clock_hz").num();
+  c.clock_source = n.field("clock_source").str();
+  c.local_load_latency = read_stat(n.field("local_load_latency"));
+  c.remote_load_latency = read_stat(n.field("remote_load_latency"));
+  c.local_read = read_p_map<Stat>(n.field("local_read"), read_stat);
+  c.local_store = read_p_map<Stat>(n.field("local_store"), read_stat);
+  c.remote_read = read_p_map<Stat>(n.field("remote_read"), read_stat);
+  c.remote_store = read_p_map<Stat>(n.field("remote_store"), read_stat);
+  c.barrier = read_p_map<Stat>(n.field("barrier"), read_stat);
+  c.max_active_clusters = read_p_map<int>(
+      n.field("max_active_clusters"), [](const Node& e) { return e.field("clusters").integer<int>(); });
+  return c;
+}
+
+SweepPoint read_point(const Node& n) {
+  SweepPoint p;
+  p.workload = n.field("workload").str();
+  p.m = n.field("m").integer<long long>();
+  p.n = n.field("n").integer<long long>();
+  p.schedule = n.field("schedule").str();
+  p.p = n.field("p").integer<int>();
+  const Node d = n.field("disposition");
+  try {
+    p.disposition = parse_disposition(d.str());
+  } catch (const std::invalid_argument& e) {
+    d.fail(e.what());
+  }
+  p.reason = n.field("reason").str();
+  p.time_ms = read_stat(n.field("time_ms"));
+  p.compulsory_bytes = n.field("compulsory_bytes").num();
+  p.traffic_bytes = n.field("traffic_bytes").num();
+  p.gbps = n.field("gbps").num();
+  p.pct_of_copy = n.field("pct_of_copy").num();
+  p.max_rel_l2_error = n.field("max_rel_l2_error").num();
+  return p;
+}
+
+PredictionRow read_row(const Node& n) {
+  PredictionRow r;
+  r.p = n.field("p").integer<int>();
+  r.legal = n.field("legal").boolean();
+  r.reason = n.field("reason").str();
+  r.waves = n.field("waves").num();
+  r.t_save_ms = n.field("t_save_ms").num();
+  r.t_ctrl_ms = n.field("t_ctrl_ms").num();
+  r.t_replay_ms = n.field("t_replay_ms").num();
+  r.t_dsm_ms = n.field("t_dsm_ms").num();
+  r.t_deposit_ms = n.field("t_deposit_ms").num();
+  r.dt_ms = n.field("dt_ms").num();
+  r.profitable = n.field("profitable").boolean();
+  return r;
+}
+
+Prediction read_prediction(const Node& n) {
+  Prediction p;
+  p.workload = n.field("workload").str();
+  p.model = n.field("model").str();
+  p.m = n.field("m").integer<long long>();
+  p.n = n.field("n").integer<long long>();
+  p.baseline = n.field("baseline").str();
+  p.t_b_ms = n.field("t_b_ms").num();
+  const Node rows = n.field("rows");
+  for (std::size_t i = 0, k = rows.size(); i < k; ++i) p.rows.push_back(read_row(rows.item(i)));
+  if (n.has("best_p")) p.best_p = n.field("best_p").integer<int>();
+  return p;
+}
+
+}  // namespace
+
+const char* disposition_name(Disposition d) {
+  for (std::size_t i = 0; i < std::size(kDispositions); ++i)
+    if (kDispositions[i] == d) return kDispositionNames[i];
+  return "unknown";  // only for a value cast from an out-of-range integer
+}
+
+Disposition parse_disposition(std::string_view name) {
+  for (std::size_t i = 0; i < std::size(kDispositions); ++i)
+    if (name == kDispositionNames[i]) return kDispositions[i];
+  throw std::invalid_argument("expected one of passed, incorrect, failed, skipped, not_supported, "
+                              "got \"" + std::string(name) + "\"");
+}
+
+void to_json(json& j, Disposition d) { j = disposition_name(d); }
+
+void to_json(json& j, const Meta& m) {
+  j = json{{"argv", m.argv}, {"tool_version", m.tool_version}, {"git_sha", m.git_sha},
+           {"utc_time", m.utc_time}};
+}
+
+void to_json(json& j, const DeviceInfo& d) {
+  j = json{{"name", d.name},
+           {"uuid", d.uuid},
+           {"cc_major", d.cc_major},
+           {"cc_minor", d.cc_minor},
+           {"sm_count", d.sm_count},
+           {"sm_clock_khz", d.sm_clock_khz},
+           {"mem_clock_khz", d.mem_clock_khz},
+           {"mem_bus_width_bits", d.mem_bus_width_bits},
+           {"smem_per_block_optin", d.smem_per_block_optin},
+           {"smem_per_sm", d.smem_per_sm},
+           {"l2_bytes", d.l2_bytes},
+           {"global_mem_bytes", d.global_mem_bytes},
+           {"driver_version", d.driver_version},
+           {"runtime_version", d.runtime_version},
+           {"cluster_launch", d.cluster_launch}};
+}
+
+void to_json(json& j, const Stat& s) {
+  j = json{{"median", number(s.median)}, {"min", number(s.min)}, {"max", number(s.max)},
+           {"runs", s.runs}};
+}
+
+void to_json(json& j, const Calibration& c) {
+  json clusters = json::array();
+  for (const auto& [p, n] : c.max_active_clusters) clusters.push_back({{"p", p}, {"clusters", n}});
+  j = json{{"device", c.device},
+           {"sm_clock_hz", number(c.sm_clock_hz)},
+           {"clock_source", c.clock_source},
+           {"local_load_latency", c.local_load_latency},
+           {"remote_load_latency", c.remote_load_latency},
+           {"local_read", stat_map(c.local_read)},
+           {"local_store", stat_map(c.local_store)},
+           {"remote_read", stat_map(c.remote_read)},
+           {"remote_store", stat_map(c.remote_store)},
+           {"barrier", stat_map(c.barrier)},
+           {"max_active_clusters", std::move(clusters)}};
+}
+
+void to_json(json& j, const SweepPoint& p) {
+  j = json{{"workload", p.workload},
+           {"m", p.m},
+           {"n", p.n},
+           {"schedule", p.schedule},
+           {"p", p.p},
+           {"disposition", p.disposition},
+           {"reason", p.reason},
+           {"time_ms", p.time_ms},
+           {"compulsory_bytes", number(p.compulsory_bytes)},
+           {"traffic_bytes", number(p.traffic_bytes)},
+           {"gbps", number(p.gbps)},
+           {"pct_of_copy", number(p.pct_of_copy)},
+           {"max_rel_l2_error", number(p.max_rel_l2_error)}};
+}
+
+void to_json(json& j, const PredictionRow& r) {
+  j = json{{"p", r.p},
+           {"legal", r.legal},
+           {"reason", r.reason},
+           {"waves", number(r.waves)},
+           {"t_save_ms", number(r.t_save_ms)},
+           {"t_ctrl_ms", number(r.t_ctrl_ms)},
+           {"t_replay_ms", number(r.t_replay_ms)},
+           {"t_dsm_ms", number(r.t_dsm_ms)},
+           {"t_deposit_ms", number(r.t_deposit_ms)},
+           {"dt_ms", number(r.dt_ms)},
+           {"profitable", r.profitable}};
+}
+
+void to_json(json& j, const Prediction& p) {
+  j = json{{"workload", p.workload},
+           {"model", p.model},
+           {"m", p.m},
+           {"n", p.n},
+           {"baseline", p.baseline},
+           {"t_b_ms", number(p.t_b_ms)},
+           {"rows", p.rows},
+           {"best_p", p.best_p ? json(*p.best_p) : json(nullptr)}};
+}
+
+void to_json(json& j, const ResultsFile& r) {
+  j = json{{"schema_version", r.schema_version},
+           {"kind", r.kind},
+           {"meta", r.meta},
+           {"device", r.device},
+           {"calibration", r.calibration ? json(*r.calibration) : json(nullptr)},
+           {"predictions", r.predictions},
+           {"points", r.points},
+           {"copy_gbps", number(r.copy_gbps)}};
+}
+
+json to_json_value(const ResultsFile& results) { return json(results); }
+
+ResultsFile results_from_json(const json& j, const std::string& source) {
+  const Node root(j, "", source);
+  if (!j.is_object()) root.expected("an object at the top level");
+  // Version first: a file of another schema may differ anywhere, so say that, not a field.
+  const Node version = root.field("schema_version");
+  if (!version.value().is_number_integer() || version.value().get<std::int64_t>() != kSchemaVersion)
+    version.fail("expected " + std::to_string(kSchemaVersion) + ", got " + version.value().dump());
+
+  ResultsFile r;
+  r.schema_version = kSchemaVersion;
+  const Node kind = root.field("kind");
+  r.kind = kind.str();
+  if (!known_kind(r.kind))
+    kind.fail("expected one of calibration, prediction, sweep, got \"" + r.kind + "\"");
+  r.meta = read_meta(root.field("meta"));
+  r.device = read_device(root.field("device"));
+  if (root.has("calibration")) r.calibration = read_calibration(root.field("calibration"));
+  const Node preds = root.field("predictions");
+  for (std::size_t i = 0, k = preds.size(); i < k; ++i)
+    r.predictions.push_back(read_prediction(preds.item(i)));
+  const Node points = root.field("points");
+  for (std::size_t i = 0, k = points.size(); i < k; ++i) r.points.push_back(read_point(points.item(i)));
+  r.copy_gbps = root.field("copy_gbps").num();
+  return r;
+}
+
+void write_results(const std::filesystem::path& path, const ResultsFile& results) {
+  if (!known_kind(results.kind))
+    throw std::invalid_argument("write_results " + path.string() + ": unknown kind \"" +
+                                results.kind + "\" (expected calibration, prediction or sweep)");
+  // Replace invalid UTF-8 (an odd argv byte) rather than throw after a long run.
+  const std::string text =
+      to_json_value(results).dump(2, ' ', false, json::error_handler_t::replace) + "\n";
+  write_file_atomically(path, text);
+}
+
+ResultsFile read_results(const std::filesystem::path& path) {
+  const std::string file = path.string();
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    const int err = errno;  // libstdc++ leaves open(2)'s errno; 0 would print "Success"
+    throw ResultsFileError(file, "", err ? "cannot open: " + std::generic_category().message(err)
+                                         : std::string("cannot open"));
+  }
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (in.bad()) throw ResultsFileError(file, "", "read error");
+  json j;
+  try {
+    j = json::parse(text);
+  } catch (const json::parse_error& e) {
+    throw ResultsFileError(file, "", std::string("not valid JSON: ") + e.what());
+  }
+  return results_from_json(j, file);
+}
+
+}  // namespace credit

@@ -1,0 +1,69 @@
+#pragma once
+// JSON form of the records in core/records.hpp, and the results file reader/writer.
+//
+// Layout (keys are the struct member names; nlohmann::json prints keys sorted):
+//  - numbers are JSON numbers, never strings; a non-finite double (NaN, inf) is written as null
+//    and null reads back as NaN, since JSON has no NaN;
+//  - Stat: {"median": d, "min": d, "max": d, "runs": i};
+//  - a std::map<int, Stat> keyed by P is an array sorted by P of Stats with the key inlined:
+//    [{"p": 2, "median": ..., "min": ..., "max": ..., "runs": ...}, ...] (arrays keep numeric
+//    order and read straight into a table in Python); max_active_clusters is
+//    [{"p": 2, "clusters": i}, ...]; a P repeated in one array is an error on reading;
+//  - Disposition: "passed", "incorrect", "failed", "skipped", "not_supported";
+//  - optional values (ResultsFile::calibration, Prediction::best_p) are written as null and
+//    read back as empty when null or absent; every other field is required;
+//  - unknown keys are ignored, so newer writers stay readable while schema_version matches.
+#include <filesystem>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "core/records.hpp"
+
+namespace credit {
+
+// A results file that cannot be used: message "FILE: FIELD.PATH: problem", e.g.
+// "out/r.json: points[3].time_ms.median: expected a number, got string".
+class ResultsFileError : public std::runtime_error {
+ public:
+  ResultsFileError(std::string file, std::string field, const std::string& problem);
+  const std::string& file() const noexcept { return file_; }
+  const std::string& field() const noexcept { return field_; }  // "" for the file as a whole
+
+ private:
+  std::string file_, field_;
+};
+
+const char* disposition_name(Disposition d);
+// Throws std::invalid_argument for anything but the five names above.
+Disposition parse_disposition(std::string_view name);
+
+// Writers, found by nlohmann::json through ADL (`nlohmann::json j = point;`).
+void to_json(nlohmann::json& j, Disposition d);
+void to_json(nlohmann::json& j, const Meta& m);
+void to_json(nlohmann::json& j, const DeviceInfo& d);
+void to_json(nlohmann::json& j, const Stat& s);
+void to_json(nlohmann::json& j, const Calibration& c);
+void to_json(nlohmann::json& j, const SweepPoint& p);
+void to_json(nlohmann::json& j, const PredictionRow& r);
+void to_json(nlohmann::json& j, const Prediction& p);
+void to_json(nlohmann::json& j, const ResultsFile& r);
+
+nlohmann::json to_json_value(const ResultsFile& results);
+
+// Checked reader: no from_json on purpose, so every read goes through the checks that name
+// the field. `source` is the file name used in error messages. Checks schema_version first,
+// then kind ("calibration", "prediction" or "sweep"), then every field. Throws ResultsFileError.
+ResultsFile results_from_json(const nlohmann::json& j, const std::string& source);
+
+// Pretty-printed JSON plus newline, written with write_file_atomically. Throws
+// std::invalid_argument for an unknown kind (the file would not read back), std::runtime_error
+// when writing fails.
+void write_results(const std::filesystem::path& path, const ResultsFile& results);
+
+// Throws ResultsFileError naming the file when it cannot be opened, is not JSON, or fails a check.
+ResultsFile read_results(const std::filesystem::path& path);
+
+}  // namespace credit

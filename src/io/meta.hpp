@@ -1,0 +1,17 @@
+#pragma once
+// Provenance recorded in every results file: what was run, by which build, when.
+#include <ctime>
+#include <string>
+
+#include "core/records.hpp"
+
+namespace credit {
+
+// argv as given, tool_version = CREDIT_VERSION ("0.0.0" if the build did not define it),
+// git_sha = CREDIT_GIT_SHA ("unknown"), utc_time = now. A null argv entry is recorded as "".
+Meta make_meta(int argc, const char* const argv[]);
+
+// "YYYY-MM-DDTHH:MM:SSZ" in UTC; thread-safe (gmtime_r).
+std::string format_utc_iso8601(std::time_t t);
+
+}  // namespace credit

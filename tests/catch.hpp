@@ -1,0 +1,7 @@
+#pragma once
+// One include for Catch2 v2 (single header) and v3 (split headers).
+#if CREDIT_CATCH_MAJOR >= 3
+#include <catch2/catch_all.hpp>
+#else
+#include <catch2/catch.hpp>
+#endif

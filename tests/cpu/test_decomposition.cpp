@@ -1,0 +1,193 @@
+// The CPU split execution (P slices, partials, combine, apply) against the float64 oracle, for
+// every declared workload, cluster size and a range of widths including N < P and N = 50257.
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "catch.hpp"
+#include "core/workload_registry.hpp"
+#include "reference/reference64.hpp"
+#include "support/random_problem.hpp"
+
+namespace {
+
+constexpr double kTol = 1e-5;  // relative L2 error allowed per output
+constexpr int kClusterSizes[] = {1, 2, 4, 8, 16};
+
+std::vector<int> widths_for(int p) {
+  std::vector<int> n = {1, 3};
+  if (p - 1 > 3) n.push_back(p - 1);  // 1 and 3 are already there
+  for (int big : {1000, 4096, 50257}) n.push_back(big);
+  return n;
+}
+
+long long rows_for(int n) { return n > 10000 ? 2 : 3; }  // keeps the file fast on 2 cores
+
+uint64_t seed_of(size_t workload, int p, int n, int salt) {
+  return 0x9E3779B97F4A7C15ull * (workload + 1) ^ (uint64_t(p) << 40) ^ (uint64_t(n) << 8) ^
+         uint64_t(salt);
+}
+
+// The CPU execution sums each slice serially in float32, so its rounding error grows like the
+// square root of the slice length: over 20 seeds the worst relative errors were ~2e-6 with
+// 4096 elements per slice and ~1.05e-5 with 50257 (pearson_bwd, wvar_bwd at P = 1). kTol
+// holds up to 4096 elements per slice and grows with sqrt(length) beyond.
+double tolerance(int n, int p) {
+  const double slice = (n + p - 1) / p;
+  return kTol * std::max(1.0, std::sqrt(slice / 4096.0));
+}
+
+// Elements still holding the poison (or NaN): outputs the execution never wrote.
+long long unwritten(const HostProblem& pr) {
+  long long bad = 0;
+  const size_t elems = size_t(pr.m) * size_t(pr.n);
+  for (size_t k = 0; k < pr.out.size(); ++k)
+    for (size_t i = 0; i < elems; ++i)
+      bad += pr.w->outputs[k].type == credit::OutType::F32 ? std::isnan(pr.out_f32(int(k))[i])
+                                                           : pr.out_i8(int(k))[i] == -128;
+  for (const auto& r : pr.row_out)
+    for (float v : r) bad += std::isnan(v);
+  return bad;
+}
+
+// Every output of an executed problem against the oracles.
+void check_outputs(const HostProblem& pr, double tol) {
+  CHECK(unwritten(pr) == 0);
+  const Reference64 ref = reference64(pr);
+  for (size_t k = 0; k < pr.out.size(); ++k) {
+    const auto& decl = pr.w->outputs[k];
+    INFO("output " << decl.name);
+    if (decl.type == credit::OutType::F32) {
+      const double err = rel_l2(pr.out_f32(int(k)), ref.out[k]);
+      CAPTURE(err, tol);
+      CHECK(err <= tol);
+      continue;
+    }
+    // int8: exactly the float32 quantiser; within one step of float64 (ties may round apart).
+    REQUIRE(pr.w->name == "quant_int8");  // the only workload with an exact int8 oracle
+    std::vector<float> scale;
+    const std::vector<int8_t> want = quant_int8_float32(pr, &scale);
+    long long mismatches = 0, far = 0;
+    for (size_t i = 0; i < want.size(); ++i) {
+      mismatches += pr.out_i8(int(k))[i] != want[i];
+      far += std::fabs(pr.out_i8(int(k))[i] - ref.out[k][i]) > 1.0;
+    }
+    CHECK(mismatches == 0);
+    CHECK(far == 0);
+    CHECK(pr.row_out.at(0) == scale);
+  }
+  for (size_t k = 0; k < pr.row_out.size(); ++k) {
+    INFO("row output " << pr.w->row_outputs[k]);
+    const double err = rel_l2(pr.row_out[k].data(), ref.row_out[k]);
+    CAPTURE(err, tol);
+    CHECK(err <= tol);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("split execution matches the float64 reference", "[decomposition]") {
+  const auto& all = credit::all_workloads();
+  for (size_t wi = 0; wi < all.size(); ++wi) {
+    for (int p : kClusterSizes) {
+      for (int n : widths_for(p)) {
+        INFO("workload " << all[wi].name << " N=" << n << " P=" << p);
+        HostProblem pr = make_random_problem(all[wi], rows_for(n), n, seed_of(wi, p, n, 0));
+        all[wi].cpu_split(pr.operands(), p);
+        check_outputs(pr, tolerance(n, p));
+      }
+    }
+  }
+}
+
+// Logits x1000 overflow exp unless the row maximum is taken first. rms_softmax is scale
+// invariant, so its output stays well conditioned. softmax_bwd's p becomes one-hot to within
+// float32 resolution, and dx = p (dy - sum p dy) then cancels to rounding noise of order
+// eps |dy| where float64 keeps values of e^-20 and below: its error is measured per row against
+// max |dy|, the size of the terms that cancel, instead of against dx.
+TEST_CASE("split execution is stable with large logits", "[decomposition]") {
+  for (const char* name : {"softmax_bwd", "rms_softmax"}) {
+    const auto& w = credit::find_workload(name);
+    for (int p : kClusterSizes) {
+      for (int n : {3, 1000, 50257}) {
+        INFO("workload " << name << " (logits x1000) N=" << n << " P=" << p);
+        HostProblem pr =
+            make_random_problem(w, rows_for(n), n, seed_of(7, p, n, 1), InputScale::LargeLogits);
+        w.cpu_split(pr.operands(), p);
+        if (w.name == "rms_softmax") {
+          check_outputs(pr, tolerance(n, p));
+          continue;
+        }
+        CHECK(unwritten(pr) == 0);
+        const std::vector<double> ref = reference64(pr).out.at(0);
+        const std::vector<float>& dy = pr.input("dy");
+        for (long long r = 0; r < pr.m; ++r) {
+          double diff = 0, dy_max = 0;
+          for (long long i = r * n; i < (r + 1) * n; ++i) {
+            const double d = pr.out_f32(0)[i] - ref[i];
+            diff += d * d;
+            dy_max = std::max(dy_max, double(std::fabs(dy[i])));
+          }
+          const double err = std::sqrt(diff) / dy_max;  // NaN fails the check
+          CAPTURE(r, err);
+          CHECK(err <= tolerance(n, p));
+        }
+      }
+    }
+  }
+}
+
+// rms_softmax is shift invariant and |x s| <= sqrt(N), so its row maximum matters only when
+// exp(x s) would overflow: a dominant outlier in a row wider than 88.7^2 = 7868. Without such
+// a row, a wrong or missing maximum passes every other test.
+TEST_CASE("rms_softmax takes the maximum of a row with an outlier", "[decomposition]") {
+  const auto& w = credit::find_workload("rms_softmax");
+  const int n = 50257;
+  for (int p : kClusterSizes) {
+    INFO("workload rms_softmax (outlier) N=" << n << " P=" << p);
+    HostProblem pr = make_random_problem(w, 2, n, seed_of(9, p, n, 3));
+    REQUIRE(w.inputs.at(0) == "x");
+    pr.in[0][n - 1] = 1e4f;  // row 0: in the last slice
+    pr.in[0][n + 5] = 1e4f;  // row 1: in the first slice
+    w.cpu_split(pr.operands(), p);
+    check_outputs(pr, tolerance(n, p));
+  }
+}
+
+TEST_CASE("one CTA and sixteen CTAs per row agree", "[decomposition]") {
+  for (const auto& w : credit::all_workloads()) {
+    for (int n : {4097, 50257}) {
+      INFO("workload " << w.name << " N=" << n << ", P=1 vs P=16");
+      HostProblem one = make_random_problem(w, 2, n, seed_of(8, 1, n, 2));
+      HostProblem sixteen = one;  // same inputs, its own (poisoned) outputs
+      w.cpu_split(one.operands(), 1);
+      w.cpu_split(sixteen.operands(), 16);
+      CHECK(unwritten(one) == 0);
+      CHECK(unwritten(sixteen) == 0);
+      const double tol = tolerance(n, 1);  // dominated by the P = 1 error
+      for (size_t k = 0; k < w.outputs.size(); ++k) {
+        INFO("output " << w.outputs[k].name);
+        if (w.outputs[k].type == credit::OutType::I8) {
+          long long mismatches = 0;  // max is exact in any order
+          for (size_t i = 0; i < one.out[k].size(); ++i)
+            mismatches += one.out[k][i] != sixteen.out[k][i];
+          CHECK(mismatches == 0);
+          continue;
+        }
+        const float* a = one.out_f32(int(k));
+        const double err = rel_l2(sixteen.out_f32(int(k)), std::vector<double>(a, a + 2 * n));
+        CAPTURE(err, tol);
+        CHECK(err <= tol);
+      }
+      for (size_t k = 0; k < w.row_outputs.size(); ++k) {
+        const auto& a = one.row_out[k];
+        const double err =
+            rel_l2(sixteen.row_out[k].data(), std::vector<double>(a.begin(), a.end()));
+        CAPTURE(err, tol);
+        CHECK(err <= tol);
+      }
+    }
+  }
+}

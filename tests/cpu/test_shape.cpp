@@ -1,0 +1,73 @@
+// Strict parsing of --shape and P lists: a typo must fail, never measure something else.
+#include <stdexcept>
+#include <string>
+
+#include "catch.hpp"
+#include "core/shape.hpp"
+
+namespace {
+
+// The std::invalid_argument message, or "" when nothing was thrown.
+template <class F>
+std::string invalid_argument_of(F&& f) {
+  try {
+    f();
+  } catch (const std::invalid_argument& e) {
+    return e.what();
+  }
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE("parse_shape accepts MxN with positive integers", "[shape]") {
+  const credit::Shape s = credit::parse_shape("4096x65536");
+  CHECK(s.m == 4096);
+  CHECK(s.n == 65536);
+  const credit::Shape upper = credit::parse_shape("1X7");
+  CHECK(upper.m == 1);
+  CHECK(upper.n == 7);
+  const credit::Shape big = credit::parse_shape("9223372036854775807x3");
+  CHECK(big.m == 9223372036854775807LL);
+  CHECK(big.n == 3);
+}
+
+TEST_CASE("to_string writes what parse_shape reads", "[shape]") {
+  CHECK(credit::to_string(credit::Shape{4096, 65536}) == "4096x65536");
+  const credit::Shape s = credit::parse_shape(credit::to_string(credit::Shape{8, 32768}));
+  CHECK(s.m == 8);
+  CHECK(s.n == 32768);
+}
+
+TEST_CASE("parse_shape rejects everything but MxN", "[shape]") {
+  const char* bad[] = {"",      "4096",  "0x4096", "4096x0", "-1x5",  "4x-5",  "4096x", "x4096",
+                       "12ax3", "4x5x6", "+4x5",   " 4x5",   "4x5 ",  "4 x5",  "4x 5",  "4*5",
+                       "x",     "4x5\n", "0x0",    "1.5x2",  "9223372036854775808x1",
+                       "1x99999999999999999999"};
+  for (const char* text : bad) {
+    INFO("input: \"" << text << "\"");
+    const std::string msg = invalid_argument_of([&] { credit::parse_shape(text); });
+    REQUIRE(!msg.empty());
+    CHECK(msg.find("\"" + std::string(text) + "\"") != std::string::npos);
+    CHECK(msg.find("MxN, e.g. 4096x65536") != std::string::npos);
+  }
+}
+
+TEST_CASE("parse_int_list reads comma-separated positive ints in order", "[shape]") {
+  CHECK(credit::parse_int_list("2,4,8,16") == std::vector<int>{2, 4, 8, 16});
+  CHECK(credit::parse_int_list("1") == std::vector<int>{1});
+  CHECK(credit::parse_int_list("16,2,2") == std::vector<int>{16, 2, 2});
+  CHECK(credit::parse_int_list("2147483647") == std::vector<int>{2147483647});
+}
+
+TEST_CASE("parse_int_list rejects malformed lists", "[shape]") {
+  const char* bad[] = {"",   ",",   "2,",         ",2",    "2,,4", "2, 4", "2;4", "0,2",
+                       "-2", "+2",  "2147483648", "a",     "2,4x", "2 ",   "1.5", "99999999999999999999"};
+  for (const char* text : bad) {
+    INFO("input: \"" << text << "\"");
+    const std::string msg = invalid_argument_of([&] { credit::parse_int_list(text); });
+    REQUIRE(!msg.empty());
+    CHECK(msg.find("\"" + std::string(text) + "\"") != std::string::npos);
+    CHECK(msg.find("e.g. 2,4,8,16") != std::string::npos);
+  }
+}

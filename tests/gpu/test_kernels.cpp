@@ -1,0 +1,143 @@
+// Every workload x schedule x legal P against the float64 oracle, on fresh random inputs,
+// with every output element poisoned before each run and checked after it.
+#include <cuda_runtime.h>
+
+#include <cstring>
+#include <string>
+
+#include "catch.hpp"
+#include "gpu/cuda_check.hpp"
+#include "gpu/device_buffer.hpp"
+#include "gpu/device_query.hpp"
+#include "gpu/schedules.hpp"
+#include "reference/reference64.hpp"
+#include "support/random_problem.hpp"
+
+using namespace credit;
+using gpu::Schedule;
+
+namespace {
+
+// The host problem's tensors on the device; outputs re-poisoned before every run.
+struct DeviceCopy {
+  std::vector<gpu::DeviceBuffer> bufs;
+  RowOperands op;
+
+  explicit DeviceCopy(HostProblem& h) {
+    RowOperands host = h.operands();
+    op = host;
+    auto up = [&](const void* src, size_t bytes) {
+      bufs.emplace_back(bytes);
+      bufs.back().upload(src, bytes);
+      return bufs.back().get();
+    };
+    for (size_t k = 0; k < h.in.size(); ++k) op.in[k] = static_cast<const float*>(up(h.in[k].data(), h.in[k].size() * 4));
+    for (size_t k = 0; k < h.col.size(); ++k) op.col[k] = static_cast<const float*>(up(h.col[k].data(), h.col[k].size() * 4));
+    for (size_t k = 0; k < h.row_in.size(); ++k) op.row_in[k] = static_cast<const float*>(up(h.row_in[k].data(), h.row_in[k].size() * 4));
+    for (size_t k = 0; k < h.out.size(); ++k) op.out[k] = up(h.out[k].data(), h.out[k].size());
+    for (size_t k = 0; k < h.row_out.size(); ++k) op.row_out[k] = static_cast<float*>(up(h.row_out[k].data(), h.row_out[k].size() * 4));
+  }
+
+  void poison(const HostProblem& h) {
+    for (size_t k = 0; k < h.out.size(); ++k)
+      CREDIT_CUDA(cudaMemset(op.out[k], h.w->outputs[k].type == OutType::I8 ? 0x80 : 0xff, h.out[k].size()));
+    for (size_t k = 0; k < h.row_out.size(); ++k) CREDIT_CUDA(cudaMemset(op.row_out[k], 0xff, h.row_out[k].size() * 4));
+  }
+
+  void download(HostProblem& h) const {
+    for (size_t k = 0; k < h.out.size(); ++k)
+      CREDIT_CUDA(cudaMemcpy(h.out[k].data(), op.out[k], h.out[k].size(), cudaMemcpyDeviceToHost));
+    for (size_t k = 0; k < h.row_out.size(); ++k)
+      CREDIT_CUDA(cudaMemcpy(h.row_out[k].data(), op.row_out[k], h.row_out[k].size() * 4, cudaMemcpyDeviceToHost));
+  }
+};
+
+const DeviceInfo& device() {
+  static const DeviceInfo d = gpu::use_device(0);
+  return d;
+}
+
+// Runs one configuration and checks every element against the oracle.
+void check_against_oracle(HostProblem& h, DeviceCopy& d, const Reference64& ref, Schedule s, int p) {
+  INFO(h.w->name << " " << gpu::schedule_name(s) << " P=" << p << " M=" << h.m << " N=" << h.n);
+  h.poison_outputs();
+  d.poison(h);
+  gpu::launch(*h.w, s, p, d.op, device(), nullptr);
+  CREDIT_CUDA(cudaDeviceSynchronize());
+  d.download(h);
+  for (size_t k = 0; k < h.out.size(); ++k) {
+    INFO("output " << h.w->outputs[k].name);
+    if (h.w->outputs[k].type == OutType::I8) {
+      std::vector<float> scale;
+      const std::vector<int8_t> want = quant_int8_float32(h, &scale);
+      size_t bad = 0;
+      for (size_t i = 0; i < want.size(); ++i) bad += h.out_i8(int(k))[i] != want[i];
+      CHECK(bad == 0);
+      CHECK(std::memcmp(h.row_out[0].data(), scale.data(), scale.size() * 4) == 0);
+    } else {
+      const double e = rel_l2(h.out_f32(int(k)), ref.out[k]);
+      CAPTURE(e);
+      CHECK(e <= 1e-5);
+    }
+  }
+}
+
+struct Shape {
+  long long m;
+  int n;
+};
+
+void check_all_schedules(const WorkloadInfo& w, Shape sh, uint64_t seed, InputScale scale) {
+  HostProblem h = make_random_problem(w, sh.m, sh.n, seed, scale);
+  const Reference64 ref = reference64(h);
+  DeviceCopy d(h);
+  int ran = 0;
+  for (Schedule s : {Schedule::Staged, Schedule::GlobalReread, Schedule::Cluster}) {
+    for (int p : s == Schedule::Cluster ? std::vector<int>{2, 4, 8, 16} : std::vector<int>{1}) {
+      const gpu::Support sup = gpu::can_implement(w, s, p, sh.m, sh.n, device());
+      if (!sup.ok) {
+        // Illegal configurations are refused with the reason, and never launched.
+        CHECK_THROWS_AS(gpu::launch(w, s, p, d.op, device(), nullptr), std::invalid_argument);
+        continue;
+      }
+      check_against_oracle(h, d, ref, s, p);
+      ++ran;
+    }
+  }
+  CHECK(ran >= 2);  // at least global-reread and one cluster size run at every shape
+}
+
+}  // namespace
+
+TEST_CASE("every schedule matches the float64 oracle at ragged and large shapes", "[gpu]") {
+  const std::vector<Shape> shapes = {{1, 1},     {3, 1},      {1, 1000},  {3, 1000},   {4096, 1000},
+                                     {1, 4096},  {3, 4096},   {3, 50257}, {1, 65536},  {2, 65536},
+                                     {1, 131072}, {2, 131072}, {1, 262147}};
+  uint64_t seed = 1;
+  for (const auto& w : all_workloads())
+    for (const Shape& sh : shapes) check_all_schedules(w, sh, ++seed * 7919, InputScale::Normal);
+}
+
+TEST_CASE("large-magnitude logits stay accurate", "[gpu]") {
+  for (const char* name : {"softmax_bwd", "rms_softmax"})
+    for (Shape sh : {Shape{3, 4096}, Shape{2, 50257}, Shape{1, 131072}})
+      check_all_schedules(find_workload(name), sh, 4242 + sh.n, InputScale::LargeLogits);
+}
+
+TEST_CASE("illegal configurations are refused before launch", "[gpu]") {
+  const WorkloadInfo& w = find_workload("layernorm");
+  HostProblem h = make_random_problem(w, 1, 131072, 9);
+  DeviceCopy d(h);
+  CHECK_FALSE(gpu::can_implement(w, Schedule::Cluster, 3, 1, 131072, device()).ok);
+  CHECK_FALSE(gpu::can_implement(w, Schedule::Staged, 1, 1, 131072, device()).ok);  // 512 KB row
+  CHECK_FALSE(gpu::can_implement(w, Schedule::Staged, 2, 1, 4096, device()).ok);
+  CHECK_THROWS_AS(gpu::launch(w, Schedule::Cluster, 3, d.op, device(), nullptr), std::invalid_argument);
+  CHECK(gpu::cuda_baseline(w, 131072, device()) == Schedule::GlobalReread);
+  CHECK(gpu::cuda_baseline(w, 4096, device()) == Schedule::Staged);
+}
+
+// One small ragged shape per workload: what scripts/gpu-check.sh runs under compute-sanitizer.
+TEST_CASE("one ragged shape per workload, every schedule", "[sanitize]") {
+  uint64_t seed = 77;
+  for (const auto& w : all_workloads()) check_all_schedules(w, Shape{3, 50257}, ++seed, InputScale::Normal);
+}

@@ -1,0 +1,195 @@
+#include "reference/reference64.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <stdexcept>
+#include <string>
+
+namespace {
+
+constexpr double kEps = 1e-5;
+
+using Vec = std::vector<double>;
+
+// Collects the outputs by name and returns them in the declaration's order.
+struct Outputs {
+  const HostProblem& p;
+  std::map<std::string, Vec> elem, row;
+  Outputs(const HostProblem& prob) : p(prob) {
+    for (const auto& o : p.w->outputs) elem[o.name].assign(size_t(p.m) * p.n, 0.0);
+    for (const auto& name : p.w->row_outputs) row[name].assign(size_t(p.m), 0.0);
+  }
+  Reference64 take() {
+    Reference64 r;
+    for (const auto& o : p.w->outputs) r.out.push_back(std::move(elem.at(o.name)));
+    for (const auto& name : p.w->row_outputs) r.row_out.push_back(std::move(row.at(name)));
+    return r;
+  }
+};
+
+// One row of input `name` as doubles.
+Vec row_of(const HostProblem& p, const char* name, long long r) {
+  const float* x = p.input(name).data() + r * p.n;
+  return Vec(x, x + p.n);
+}
+
+double sum(const Vec& v) {
+  double s = 0;
+  for (double x : v) s += x;
+  return s;
+}
+
+void layernorm(const HostProblem& p, Outputs& o) {
+  const auto& gamma = p.col_param("gamma");
+  const auto& beta = p.col_param("beta");
+  for (long long r = 0; r < p.m; ++r) {
+    const Vec x = row_of(p, "x", r);
+    const double mu = sum(x) / p.n;
+    double var = 0;
+    for (double v : x) var += (v - mu) * (v - mu);
+    var /= p.n;
+    const double rstd = 1.0 / std::sqrt(var + kEps);
+    for (int i = 0; i < p.n; ++i)
+      o.elem["y"][r * p.n + i] = (x[i] - mu) * rstd * gamma[i] + beta[i];
+  }
+}
+
+void wvar_bwd(const HostProblem& p, Outputs& o) {
+  for (long long r = 0; r < p.m; ++r) {
+    const Vec x = row_of(p, "x", r), w = row_of(p, "w", r);
+    const double gv = p.row_param("gv")[r];
+    double S = 0, Swx = 0;
+    for (int i = 0; i < p.n; ++i) S += w[i], Swx += w[i] * x[i];
+    const double mean = Swx / S;
+    double v = 0;
+    for (int i = 0; i < p.n; ++i) v += w[i] * (x[i] - mean) * (x[i] - mean);
+    v /= S;
+    for (int i = 0; i < p.n; ++i) {
+      const double d = x[i] - mean;
+      o.elem["dx"][r * p.n + i] = gv * 2.0 * w[i] * d / S;
+      o.elem["dw"][r * p.n + i] = gv * (d * d - v) / S;
+    }
+  }
+}
+
+void pearson_bwd(const HostProblem& p, Outputs& o) {
+  for (long long r = 0; r < p.m; ++r) {
+    Vec a = row_of(p, "x", r), b = row_of(p, "y", r);
+    const double gr = p.row_param("gr")[r];
+    const double mx = sum(a) / p.n, my = sum(b) / p.n;
+    double Saa = 0, Sbb = 0, Sab = 0;
+    for (int i = 0; i < p.n; ++i) {
+      a[i] -= mx, b[i] -= my;
+      Saa += a[i] * a[i], Sbb += b[i] * b[i], Sab += a[i] * b[i];
+    }
+    // A constant row has no correlation: its gradient terms are 0 (DESIGN.md's convention).
+    const double inv_d = Saa * Sbb == 0 ? 0.0 : 1.0 / std::sqrt(Saa * Sbb);
+    const double rho = Sab * inv_d;
+    for (int i = 0; i < p.n; ++i) {
+      const double ta = Saa == 0 ? 0.0 : rho * a[i] / Saa;
+      const double tb = Sbb == 0 ? 0.0 : rho * b[i] / Sbb;
+      o.elem["dx"][r * p.n + i] = gr * (b[i] * inv_d - ta);
+      o.elem["dy"][r * p.n + i] = gr * (a[i] * inv_d - tb);
+    }
+  }
+}
+
+void softmax_bwd(const HostProblem& p, Outputs& o) {
+  for (long long r = 0; r < p.m; ++r) {
+    const Vec z = row_of(p, "z", r), dy = row_of(p, "dy", r);
+    const double zmax = *std::max_element(z.begin(), z.end());
+    Vec e(p.n);
+    for (int i = 0; i < p.n; ++i) e[i] = std::exp(z[i] - zmax);
+    const double Z = sum(e);
+    double dot = 0;
+    for (int i = 0; i < p.n; ++i) dot += e[i] / Z * dy[i];
+    for (int i = 0; i < p.n; ++i) o.elem["dx"][r * p.n + i] = e[i] / Z * (dy[i] - dot);
+  }
+}
+
+void lars(const HostProblem& p, Outputs& o) {
+  const double lr = 0.1, mom = 0.9, wd = 1e-4, eta = 1e-3;
+  for (long long r = 0; r < p.m; ++r) {
+    const Vec w = row_of(p, "w", r), g = row_of(p, "g", r), m = row_of(p, "m", r);
+    double ww = 0, gg = 0;
+    for (int i = 0; i < p.n; ++i) ww += w[i] * w[i], gg += g[i] * g[i];
+    const double wn = std::sqrt(ww), gn = std::sqrt(gg);
+    const double trust = (wn > 0 && gn > 0) ? eta * wn / (gn + wd * wn) : 1.0;
+    for (int i = 0; i < p.n; ++i) {
+      const double m_new = mom * m[i] + lr * trust * (g[i] + wd * w[i]);
+      o.elem["m_new"][r * p.n + i] = m_new;
+      o.elem["w_new"][r * p.n + i] = w[i] - m_new;
+    }
+  }
+}
+
+void quant_int8(const HostProblem& p, Outputs& o) {
+  for (long long r = 0; r < p.m; ++r) {
+    const Vec x = row_of(p, "x", r);
+    double amax = 0;
+    for (double v : x) amax = std::max(amax, std::fabs(v));
+    const double scale = amax == 0 ? 1.0 : amax / 127.0;
+    for (int i = 0; i < p.n; ++i)
+      o.elem["q"][r * p.n + i] = std::clamp(std::rint(x[i] / scale), -127.0, 127.0);
+    o.row["scale"][r] = scale;
+  }
+}
+
+void rms_softmax(const HostProblem& p, Outputs& o) {
+  for (long long r = 0; r < p.m; ++r) {
+    const Vec x = row_of(p, "x", r);
+    double ss = 0;
+    for (double v : x) ss += v * v;
+    const double s = 1.0 / std::sqrt(ss / p.n + kEps);
+    const double xmax = *std::max_element(x.begin(), x.end());
+    Vec e(p.n);
+    for (int i = 0; i < p.n; ++i) e[i] = std::exp((x[i] - xmax) * s);
+    const double Z = sum(e);
+    for (int i = 0; i < p.n; ++i) o.elem["y"][r * p.n + i] = e[i] / Z;
+  }
+}
+
+}  // namespace
+
+Reference64 reference64(const HostProblem& p) {
+  static const std::map<std::string, void (*)(const HostProblem&, Outputs&)> table = {
+      {"layernorm", layernorm},     {"wvar_bwd", wvar_bwd}, {"pearson_bwd", pearson_bwd},
+      {"softmax_bwd", softmax_bwd}, {"lars", lars},         {"quant_int8", quant_int8},
+      {"rms_softmax", rms_softmax},
+  };
+  const auto it = table.find(p.w->name);
+  if (it == table.end())
+    throw std::invalid_argument("reference64: no reference for workload '" + p.w->name + "'");
+  Outputs o(p);
+  it->second(p, o);
+  return o.take();
+}
+
+std::vector<int8_t> quant_int8_float32(const HostProblem& p, std::vector<float>* scale) {
+  const std::vector<float>& x = p.input("x");
+  std::vector<int8_t> q(x.size());
+  if (scale) scale->assign(size_t(p.m), 0.0f);
+  for (long long r = 0; r < p.m; ++r) {
+    float amax = 0.0f;
+    for (int i = 0; i < p.n; ++i) amax = std::max(amax, std::fabs(x[r * p.n + i]));
+    const float s = amax == 0.0f ? 1.0f : amax / 127.0f;
+    for (int i = 0; i < p.n; ++i) {
+      const float v = std::rint(x[r * p.n + i] / s);
+      q[r * p.n + i] = int8_t(std::clamp(v, -127.0f, 127.0f));
+    }
+    if (scale) (*scale)[r] = s;
+  }
+  return q;
+}
+
+double rel_l2(const float* got, const std::vector<double>& ref) {
+  double err = 0, norm = 0;
+  for (size_t i = 0; i < ref.size(); ++i) {
+    if (!std::isfinite(got[i])) return std::numeric_limits<double>::infinity();
+    err += (got[i] - ref[i]) * (got[i] - ref[i]);
+    norm += ref[i] * ref[i];
+  }
+  return norm == 0 ? std::sqrt(err) : std::sqrt(err / norm);
+}

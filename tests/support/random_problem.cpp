@@ -1,0 +1,110 @@
+#include "support/random_problem.hpp"
+
+#include <cstring>
+#include <limits>
+#include <random>
+#include <stdexcept>
+#include <string>
+
+namespace {
+
+// How one tensor is drawn. Normal(a = mean, b = sd) or Uniform(a = lo, b = hi).
+struct Draw {
+  enum Kind { Normal, Uniform } kind = Normal;
+  double a = 0, b = 1;
+  bool logits = false;  // scaled by 1000 under InputScale::LargeLogits
+};
+
+// The one table of non-default distributions; every other tensor is standard normal.
+Draw draw_for(std::string_view workload, std::string_view tensor) {
+  struct Rule {
+    const char* workload;
+    const char* tensor;
+    Draw draw;
+  };
+  static const Rule rules[] = {
+      {"wvar_bwd", "w", {Draw::Uniform, 0.1, 2.0}},  // weights must be positive
+      // A momentum buffer of the step's size (lr * trust * g ~ 1e-4): with a unit-scale m the
+      // output would be 0.9 m to within 1e-4 and blind to the trust ratio's statistics.
+      {"lars", "m", {Draw::Normal, 0.0, 1e-4}},
+      {"layernorm", "gamma", {Draw::Normal, 1.0, 0.1}},
+      {"layernorm", "beta", {Draw::Normal, 0.0, 0.1}},
+      {"softmax_bwd", "z", {Draw::Normal, 0.0, 1.0, true}},
+      {"rms_softmax", "x", {Draw::Normal, 0.0, 1.0, true}},
+  };
+  for (const Rule& r : rules)
+    if (workload == r.workload && tensor == r.tensor) return r.draw;
+  return {};
+}
+
+std::vector<float> draw_tensor(std::mt19937_64& rng, const Draw& d, size_t count, InputScale s) {
+  std::normal_distribution<double> normal(d.a, d.b);
+  std::uniform_real_distribution<double> uniform(d.a, d.b);
+  const double mul = (d.logits && s == InputScale::LargeLogits) ? 1000.0 : 1.0;
+  std::vector<float> v(count);
+  for (float& x : v) {
+    do {  // never an exact zero: zeros hide unwritten or unread elements
+      x = float(mul * (d.kind == Draw::Normal ? normal(rng) : uniform(rng)));
+    } while (x == 0.0f);
+  }
+  return v;
+}
+
+const std::vector<float>& by_name(const std::vector<std::string>& names,
+                                  const std::vector<std::vector<float>>& tensors,
+                                  std::string_view name, const credit::WorkloadInfo& w) {
+  for (size_t k = 0; k < names.size(); ++k)
+    if (names[k] == name) return tensors[k];
+  throw std::invalid_argument(w.name + " has no tensor named '" + std::string(name) + "'");
+}
+
+}  // namespace
+
+credit::RowOperands HostProblem::operands() {
+  credit::RowOperands op;
+  for (size_t k = 0; k < in.size(); ++k) op.in[k] = in[k].data();
+  for (size_t k = 0; k < col.size(); ++k) op.col[k] = col[k].data();
+  for (size_t k = 0; k < row_in.size(); ++k) op.row_in[k] = row_in[k].data();
+  for (size_t k = 0; k < out.size(); ++k) op.out[k] = out[k].data();
+  for (size_t k = 0; k < row_out.size(); ++k) op.row_out[k] = row_out[k].data();
+  op.rows = m;
+  op.n = n;
+  return op;
+}
+
+const std::vector<float>& HostProblem::input(std::string_view name) const {
+  return by_name(w->inputs, in, name, *w);
+}
+const std::vector<float>& HostProblem::col_param(std::string_view name) const {
+  return by_name(w->col_params, col, name, *w);
+}
+const std::vector<float>& HostProblem::row_param(std::string_view name) const {
+  return by_name(w->row_params, row_in, name, *w);
+}
+
+void HostProblem::poison_outputs() {
+  for (size_t k = 0; k < out.size(); ++k)
+    std::memset(out[k].data(), w->outputs[k].type == credit::OutType::F32 ? 0xFF : 0x80,
+                out[k].size());
+  for (auto& r : row_out) r.assign(r.size(), std::numeric_limits<float>::quiet_NaN());
+}
+
+HostProblem make_random_problem(const credit::WorkloadInfo& w, long long m, int n, uint64_t seed,
+                                InputScale scale) {
+  HostProblem p;
+  p.w = &w;
+  p.m = m;
+  p.n = n;
+  std::mt19937_64 rng(seed);
+  const size_t elems = size_t(m) * size_t(n);
+  for (const auto& name : w.inputs)
+    p.in.push_back(draw_tensor(rng, draw_for(w.name, name), elems, scale));
+  for (const auto& name : w.col_params)
+    p.col.push_back(draw_tensor(rng, draw_for(w.name, name), size_t(n), scale));
+  for (const auto& name : w.row_params)
+    p.row_in.push_back(draw_tensor(rng, draw_for(w.name, name), size_t(m), scale));
+  for (const auto& o : w.outputs) p.out.emplace_back(elems * size_t(credit::out_bytes(o.type)));
+  p.row_out.assign(w.row_outputs.size(), std::vector<float>(size_t(m)));
+  p.poison_outputs();
+  return p;
+}

@@ -1,0 +1,37 @@
+#pragma once
+// Host tensors of one workload instance with fresh random inputs, shared by the CPU and GPU
+// tests. Built from the run-time WorkloadInfo, so a new workload needs no change here unless
+// one of its inputs needs a special distribution (see draw_for in random_problem.cpp).
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "core/workload_registry.hpp"
+
+enum class InputScale { Normal, LargeLogits };  // LargeLogits: logits-like inputs x1000
+
+struct HostProblem {
+  const credit::WorkloadInfo* w = nullptr;
+  long long m = 0;                                           // rows
+  int n = 0;                                                 // row width
+  std::vector<std::vector<float>> in, col, row_in, row_out;  // [m*n], [n], [m], [m]
+  std::vector<std::vector<unsigned char>> out;  // [m*n] elements of out_bytes(type) each
+
+  credit::RowOperands operands();  // pointers into the vectors above
+
+  const float* out_f32(int k) const { return reinterpret_cast<const float*>(out[k].data()); }
+  const int8_t* out_i8(int k) const { return reinterpret_cast<const int8_t*>(out[k].data()); }
+
+  // Tensors by their declared name (throws std::invalid_argument when absent), so that an
+  // oracle can read them without depending on the declaration's order.
+  const std::vector<float>& input(std::string_view name) const;
+  const std::vector<float>& col_param(std::string_view name) const;
+  const std::vector<float>& row_param(std::string_view name) const;
+
+  // Values a correct kernel never writes: NaN (all 0xFF bytes) for float outputs and row
+  // outputs, -128 for int8 outputs (the quantiser clamps to [-127, 127]).
+  void poison_outputs();
+};
+
+HostProblem make_random_problem(const credit::WorkloadInfo& w, long long m, int n, uint64_t seed,
+                                InputScale scale = InputScale::Normal);
