@@ -10,6 +10,7 @@ namespace credit::kernels {
 
 struct RereadPolicy {
   static constexpr int threads = 512;
+  static constexpr int min_blocks = 2;
   static constexpr int warps = threads / 32;
 };
 
@@ -18,7 +19,8 @@ __device__ __forceinline__ void reread_stage(const RowOperands& op, const RowSpa
                                              float* warp_buf, const float* rowp,
                                              typename W::Ctx& ctx) {
   float acc[W::stages[l].q];
-  accumulate_stage<W, l, Source::Global, RereadPolicy::threads, 4>(op, span, Planes{}, ctx, acc);
+  constexpr int U = SplitPolicy::global_unroll(popcount(W::stages[l].reads));
+  accumulate_stage<W, l, Source::Global, RereadPolicy::threads, U>(op, span, Planes{}, ctx, acc);
   cta_allreduce<W, l, RereadPolicy::warps>(acc, warp_buf + l * RereadPolicy::warps * max_q<W>());
   W::template finish<l>(acc, op.n, rowp, ctx);
 }
@@ -31,7 +33,7 @@ __device__ __forceinline__ void reread_stages(const RowOperands& op, const RowSp
 }
 
 template <class W>
-__global__ void __launch_bounds__(RereadPolicy::threads)
+__global__ void __launch_bounds__(RereadPolicy::threads, RereadPolicy::min_blocks)
     global_reread_kernel(const __grid_constant__ RowOperands op) {
   __shared__ float warp_buf[num_stages<W>() * RereadPolicy::warps * max_q<W>()];
   const long long row = blockIdx.x;
@@ -40,7 +42,9 @@ __global__ void __launch_bounds__(RereadPolicy::threads)
   load_row_params<W>(op, row, rowp);
   typename W::Ctx ctx{};
   reread_stages<W>(op, span, warp_buf, rowp, ctx, std::make_integer_sequence<int, num_stages<W>()>{});
-  apply_span<W, Source::Global, RereadPolicy::threads, 4>(op, span, Planes{}, ctx);
+  apply_span<W, Source::Global, RereadPolicy::threads,
+             SplitPolicy::global_unroll(popcount(W::apply_reads) + int(W::col_params.size()))>(
+                 op, span, Planes{}, ctx);
   if (threadIdx.x == 0) store_row_outputs<W>(op, row, ctx);
 }
 

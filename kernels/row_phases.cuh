@@ -5,12 +5,13 @@
 #include "core/operands.hpp"
 #include "core/split.hpp"
 #include "core/workload.hpp"
+#include "kernels/bulk_copy.cuh"
 #include "kernels/row_span.cuh"
 
 namespace credit::kernels {
 
 // Where a phase takes the retained inputs from.
-enum class Source { Global, GlobalDeposit, Shared };
+enum class Source { Global, Shared };
 
 template <int R>
 struct Vec {
@@ -27,7 +28,8 @@ struct Planes {
 template <class W>
 constexpr int n_inputs = int(W::inputs.size());
 
-// Accumulates stage l's contributions over the span into acc (per-thread partials).
+// Accumulates stage l's contributions over the span into acc (per-thread partials), reading
+// the inputs from global memory (the re-read schedule) or from the retained planes.
 template <class W, int l, Source S, int Threads, int U>
 __device__ __forceinline__ void accumulate_stage(const RowOperands& op, const RowSpan& span,
                                                  const Planes& pl, const typename W::Ctx& ctx,
@@ -37,7 +39,6 @@ __device__ __forceinline__ void accumulate_stage(const RowOperands& op, const Ro
   constexpr int off = stat_offset<W>(l);
   // Shared-memory phases hold the retained inputs; global phases read what the stage reads.
   constexpr unsigned mask = S == Source::Global ? W::stages[l].reads : retained_mask<W>();
-  constexpr unsigned rmask = retained_mask<W>();
 #pragma unroll
   for (int j = 0; j < q; ++j) acc[j] = combine_identity(op_of<W>(off + j));
   auto add = [&](const float* v) {
@@ -54,21 +55,12 @@ __device__ __forceinline__ void accumulate_stage(const RowOperands& op, const Ro
       if (!((mask >> k) & 1u)) continue;
       if constexpr (S == Source::Shared)
         v.x[k] = *reinterpret_cast<const float4*>(pl.plane(retained_plane<W>(k)) + span.smem_index(i));
-      else if constexpr (S == Source::Global)  // re-read later: let L2 keep it
+      else  // read again by later stages: let L2 keep it
         v.x[k] = __ldg(reinterpret_cast<const float4*>(op.in[k] + span.base + i));
-      else  // read once: evict first
-        v.x[k] = __ldcs(reinterpret_cast<const float4*>(op.in[k] + span.base + i));
     }
     return v;
   };
-  auto use = [&](int g, const Vec<NI>& v) {
-    if constexpr (S == Source::GlobalDeposit) {
-      const int si = span.smem_index(span.group_elem(g));
-#pragma unroll
-      for (int k = 0; k < NI; ++k)
-        if ((rmask >> k) & 1u)
-          *reinterpret_cast<float4*>(pl.plane(retained_plane<W>(k)) + si) = v.x[k];
-    }
+  auto use = [&](int, const Vec<NI>& v) {
 #pragma unroll
     for (int e = 0; e < 4; ++e) {
       float x[NI];
@@ -84,14 +76,81 @@ __device__ __forceinline__ void accumulate_stage(const RowOperands& op, const Ro
 #pragma unroll
     for (int k = 0; k < NI; ++k) {
       if (!((mask >> k) & 1u)) continue;
-      if constexpr (S == Source::Shared) {
-        x[k] = pl.plane(retained_plane<W>(k))[span.smem_index(i)];
-      } else {
-        x[k] = op.in[k][span.base + i];
-        if constexpr (S == Source::GlobalDeposit) pl.plane(retained_plane<W>(k))[span.smem_index(i)] = x[k];
-      }
+      x[k] = S == Source::Shared ? pl.plane(retained_plane<W>(k))[span.smem_index(i)] : op.in[k][span.base + i];
     }
     add(x);
+  }
+}
+
+// Loads the span's retained inputs into shared memory with the bulk copy engine while
+// accumulating stage 0 (the deposit of paper Eq. 8 overlapped with the input stream): thread 0
+// puts every chunk in flight, every thread takes each chunk as its mbarrier completes.
+// The scalar head and tail (rows not 16-byte aligned) go through registers meanwhile.
+template <class W, int Threads>
+__device__ __forceinline__ void load_and_accumulate_stage0(const RowOperands& op, const RowSpan& span,
+                                                           const Planes& pl, std::uint64_t* bars,
+                                                           const typename W::Ctx& ctx,
+                                                           float (&acc)[W::stages[0].q]) {
+  constexpr int NI = n_inputs<W>;
+  constexpr int q = W::stages[0].q;
+  constexpr unsigned rmask = retained_mask<W>();
+  constexpr int R = popcount(rmask);
+  const int groups = span.groups();
+  const int per_raw = (groups + SplitPolicy::max_chunks - 1) / SplitPolicy::max_chunks;
+  const int per = per_raw > SplitPolicy::min_chunk_groups ? per_raw : SplitPolicy::min_chunk_groups;
+  const int chunks = (groups + per - 1) / per;
+  if (threadIdx.x == 0 && chunks > 0) {
+    for (int c = 0; c < chunks; ++c) mbarrier_init(&bars[c], 1);
+    mbarrier_init_fence();
+    for (int c = 0; c < chunks; ++c) {
+      const int g0 = c * per, g1 = g0 + per < groups ? g0 + per : groups;
+      const unsigned bytes = unsigned(g1 - g0) * 16u;
+      mbarrier_arrive_expect_tx(&bars[c], bytes * R);
+      const int i = span.group_elem(g0);
+#pragma unroll
+      for (int k = 0; k < NI; ++k)
+        if ((rmask >> k) & 1u)
+          bulk_copy_to_shared(pl.plane(retained_plane<W>(k)) + span.smem_index(i), op.in[k] + span.base + i,
+                              bytes, &bars[c]);
+    }
+  }
+  __syncthreads();  // the mbarriers are initialised before anyone waits on them
+#pragma unroll
+  for (int j = 0; j < q; ++j) acc[j] = combine_identity(op_of<W>(j));
+  auto add = [&](const float* v) {
+    float g[q];
+    W::template contribute<0>(v, ctx, g);
+#pragma unroll
+    for (int j = 0; j < q; ++j) acc[j] = combine_apply(op_of<W>(j), acc[j], g[j]);
+  };
+  if (int(threadIdx.x) < span.edge_count()) {
+    const int i = span.edge_elem(threadIdx.x);
+    float x[NI] = {};
+#pragma unroll
+    for (int k = 0; k < NI; ++k) {
+      if (!((rmask >> k) & 1u)) continue;
+      x[k] = op.in[k][span.base + i];
+      pl.plane(retained_plane<W>(k))[span.smem_index(i)] = x[k];
+    }
+    add(x);
+  }
+  for (int c = 0; c < chunks; ++c) {
+    mbarrier_wait_parity(&bars[c], 0);
+    const int g1 = (c + 1) * per < groups ? (c + 1) * per : groups;
+    for (int g = c * per + int(threadIdx.x); g < g1; g += Threads) {
+      const int si = span.smem_index(span.group_elem(g));
+      float4 v[NI];
+#pragma unroll
+      for (int k = 0; k < NI; ++k)
+        if ((rmask >> k) & 1u) v[k] = *reinterpret_cast<const float4*>(pl.plane(retained_plane<W>(k)) + si);
+#pragma unroll
+      for (int e = 0; e < 4; ++e) {
+        float x[NI];
+#pragma unroll
+        for (int k = 0; k < NI; ++k) x[k] = lane_of(v[k], e);
+        add(x);
+      }
+    }
   }
 }
 

@@ -14,13 +14,14 @@ namespace credit::kernels {
 template <class W, class X, int l>
 __device__ __forceinline__ void split_stage(const RowOperands& op, const RowSpan& span,
                                             const Planes& pl, float* warp_buf, float* slots,
-                                            const float* rowp, typename W::Ctx& ctx) {
+                                            std::uint64_t* bars, const float* rowp,
+                                            typename W::Ctx& ctx) {
   constexpr int T = SplitPolicy::threads;
   float acc[W::stages[l].q];
   if constexpr (l == 0)
-    accumulate_stage<W, l, Source::GlobalDeposit, T, 4>(op, span, pl, ctx, acc);
+    load_and_accumulate_stage0<W, T>(op, span, pl, bars, ctx, acc);
   else
-    accumulate_stage<W, l, Source::Shared, T, 4>(op, span, pl, ctx, acc);
+    accumulate_stage<W, l, Source::Shared, T, SplitPolicy::shared_unroll>(op, span, pl, ctx, acc);
   cta_allreduce<W, l, SplitPolicy::warps>(acc, warp_buf + l * SplitPolicy::warps * max_q<W>());
   X::template all_reduce<W, l>(acc, slots);
   W::template finish<l>(acc, op.n, rowp, ctx);
@@ -29,13 +30,13 @@ __device__ __forceinline__ void split_stage(const RowOperands& op, const RowSpan
 template <class W, class X, int... l>
 __device__ __forceinline__ void split_stages(const RowOperands& op, const RowSpan& span,
                                              const Planes& pl, float* warp_buf, float* slots,
-                                             const float* rowp, typename W::Ctx& ctx,
-                                             std::integer_sequence<int, l...>) {
-  (split_stage<W, X, l>(op, span, pl, warp_buf, slots, rowp, ctx), ...);
+                                             std::uint64_t* bars, const float* rowp,
+                                             typename W::Ctx& ctx, std::integer_sequence<int, l...>) {
+  (split_stage<W, X, l>(op, span, pl, warp_buf, slots, bars, rowp, ctx), ...);
 }
 
 template <class W, class X>
-__global__ void __launch_bounds__(SplitPolicy::threads)
+__global__ void __launch_bounds__(SplitPolicy::threads, SplitPolicy::min_blocks)
     split_row_kernel(const __grid_constant__ RowOperands op) {
   extern __shared__ float4 smem4[];
   constexpr int R = popcount(retained_mask<W>());
@@ -47,15 +48,16 @@ __global__ void __launch_bounds__(SplitPolicy::threads)
   const Planes pl{smem, stride};
   float* warp_buf = smem + R * stride;
   float* slots = warp_buf + num_stages<W>() * SplitPolicy::warps * max_q<W>();
+  auto* bars = reinterpret_cast<std::uint64_t*>(warp_buf + reduction_floats<W>());
 
   const Slice s = slice_of(op.n, p, c);
   const RowSpan span(row * op.n, s.lo, s.hi);
   float rowp[kMaxRowParams];
   load_row_params<W>(op, row, rowp);
   typename W::Ctx ctx{};
-  split_stages<W, X>(op, span, pl, warp_buf, slots, rowp, ctx,
+  split_stages<W, X>(op, span, pl, warp_buf, slots, bars, rowp, ctx,
                      std::make_integer_sequence<int, num_stages<W>()>{});
-  apply_span<W, Source::Shared, SplitPolicy::threads, 4>(op, span, pl, ctx);
+  apply_span<W, Source::Shared, SplitPolicy::threads, SplitPolicy::shared_unroll>(op, span, pl, ctx);
   if (c == 0 && threadIdx.x == 0) store_row_outputs<W>(op, row, ctx);
 }
 

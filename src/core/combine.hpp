@@ -16,6 +16,12 @@ CREDIT_HD float combine_apply(Combine op, float a, float b) {
   return op == Combine::Sum ? a + b : fmaxf(a, b);
 }
 
+// The CPU execution accumulates a slice serially, so it sums in double: a float sum over a
+// long slice would be less accurate than the GPU's tree and blur the comparison.
+inline double combine_apply(Combine op, double a, double b) {
+  return op == Combine::Sum ? a + b : (a > b ? a : b);
+}
+
 constexpr const char* combine_name(Combine op) { return op == Combine::Sum ? "sum" : "max"; }
 
 }  // namespace credit

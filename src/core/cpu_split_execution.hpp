@@ -1,6 +1,6 @@
 #pragma once
 // CPU execution of the clustered decomposition, derived from a declaration: P slices,
-// per-slice partials, a replicated push into every CTA's slots, a local combine in each
+// per-slice partials (accumulated in double, pushed as float), a replicated push into every CTA's slots, a local combine in each
 // CTA (in source order, as the kernel does), then h on each CTA's own slice.
 #include <cstdint>
 #include <utility>
@@ -26,16 +26,18 @@ void run_stage(const RowOperands& op, long long row, int p, std::vector<typename
   // slots[d][c][j]: what CTA c pushed into CTA d (d == c is its own, local store).
   std::vector<float> slots(size_t(p) * p * q);
   for (int c = 0; c < p; ++c) {
-    float acc[q], g[q], v[kMaxInputs] = {};
+    double acc[q];
+    float g[q], v[kMaxInputs] = {};
     for (int j = 0; j < q; ++j) acc[j] = combine_identity(W::combine[off + j]);
     const Slice s = slice_of(op.n, p, c);
     for (int i = s.lo; i < s.hi; ++i) {
       load_element<W>(op, row, i, W::stages[l].reads, v);
       W::template contribute<l>(v, ctx[c], g);
-      for (int j = 0; j < q; ++j) acc[j] = combine_apply(W::combine[off + j], acc[j], g[j]);
+      for (int j = 0; j < q; ++j) acc[j] = combine_apply(W::combine[off + j], acc[j], double(g[j]));
     }
+    // What CTA c pushes is a float, as on the GPU.
     for (int d = 0; d < p; ++d)
-      for (int j = 0; j < q; ++j) slots[(size_t(d) * p + c) * q + j] = acc[j];
+      for (int j = 0; j < q; ++j) slots[(size_t(d) * p + c) * q + j] = float(acc[j]);
   }
   float rowp[kMaxRowParams] = {};
   for (int k = 0; k < int(W::row_params.size()); ++k) rowp[k] = op.row_in[k][row];

@@ -10,6 +10,14 @@ namespace credit {
 // Tuning policy of the staged and clustered kernels (a constexpr aggregate, as CUB does).
 struct SplitPolicy {
   static constexpr int threads = 512;
+  static constexpr int min_blocks = 2;  // caps registers at 64 so two CTAs fit on an SM
+  // 16-byte loads in flight per thread and input: deep for global memory, shallow for shared.
+  static constexpr int global_unroll(int inputs) { return inputs <= 1 ? 4 : 2; }
+  static constexpr int shared_unroll = 2;
+  // The first stage's slice arrives through the bulk copy engine in up to max_chunks pieces
+  // (each with its own mbarrier), so accumulation starts before the whole slice has landed.
+  static constexpr int max_chunks = 16;
+  static constexpr int min_chunk_groups = 128;  // 2 KB per input
   static constexpr int warps = threads / 32;
   static constexpr int max_cluster = 16;
   static constexpr int vec = 4;  // elements per 16-byte access
@@ -40,12 +48,19 @@ CREDIT_HD int plane_floats(int n, int p) {
 template <class W>
 constexpr int retained_bytes_per_elem() { return 4 * popcount(retained_mask<W>()); }
 
-// S_scratch: per-stage warp partials, per-stage statistic slots for the largest cluster,
-// and the slack of plane_floats (at most 7 elements per retained plane).
+// Floats before the mbarriers: per-stage warp partials and per-statistic slots for the largest
+// cluster, rounded up to 8 bytes.
+template <class W>
+constexpr int reduction_floats() {
+  const int f = num_stages<W>() * SplitPolicy::warps * max_q<W>() + num_stats<W>() * SplitPolicy::max_cluster;
+  return (f + 1) / 2 * 2;
+}
+
+// S_scratch: the reduction floats, the copy engine's mbarriers, and the slack of plane_floats
+// (at most 7 elements per retained plane).
 template <class W>
 constexpr long scratch_bytes() {
-  return 4L * num_stages<W>() * SplitPolicy::warps * max_q<W>() +
-         4L * num_stats<W>() * SplitPolicy::max_cluster + 8L * retained_bytes_per_elem<W>();
+  return 4L * reduction_floats<W>() + 8L * SplitPolicy::max_chunks + 8L * retained_bytes_per_elem<W>();
 }
 
 // Dynamic shared memory a CTA of the staged (p = 1) or clustered kernel requests:

@@ -91,6 +91,9 @@ void DeviceProblem::poison_outputs() {
   for (size_t k = 0; k < out_.size(); ++k)
     CREDIT_CUDA(cudaMemset(out_[k].get(), w_->outputs[k].type == OutType::I8 ? 0x80 : 0xff, out_[k].bytes()));
   for (auto& b : row_out_) CREDIT_CUDA(cudaMemset(b.get(), 0xff, b.bytes()));
+  // cudaMemset is asynchronous and the kernels run on other (non-blocking) streams: finish
+  // the poison before anything is launched, or it lands on top of the results.
+  CREDIT_CUDA(cudaDeviceSynchronize());
 }
 
 long long DeviceProblem::count_poisoned() const {

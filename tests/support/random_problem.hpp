@@ -8,7 +8,7 @@
 
 #include "core/workload_registry.hpp"
 
-enum class InputScale { Normal, LargeLogits };  // LargeLogits: logits-like inputs x1000
+enum class InputScale { Normal, LargeLogits };  // LargeLogits: logits-like inputs ~ 1000 + 4 N(0,1)
 
 struct HostProblem {
   const credit::WorkloadInfo* w = nullptr;
