@@ -42,4 +42,15 @@ __device__ __forceinline__ void bulk_copy_to_shared(void* dst, const void* src, 
       : "memory");
 }
 
+// Stores v into CTA `rank`'s copy of `local` and counts 4 bytes on that CTA's copy of `bar`
+// (DSMEM st.async): the receiver waits on its own mbarrier, no cluster-wide barrier needed.
+__device__ __forceinline__ void store_async_remote(float* local, std::uint64_t* bar, unsigned rank, float v) {
+  std::uint32_t a, b;
+  asm volatile("mapa.shared::cluster.u32 %0, %1, %2;" : "=r"(a) : "r"(smem_addr(local)), "r"(rank));
+  asm volatile("mapa.shared::cluster.u32 %0, %1, %2;" : "=r"(b) : "r"(smem_addr(bar)), "r"(rank));
+  asm volatile("st.async.shared::cluster.mbarrier::complete_tx::bytes.b32 [%0], %1, [%2];" ::"r"(a),
+               "r"(__float_as_uint(v)), "r"(b)
+               : "memory");
+}
+
 }  // namespace credit::kernels

@@ -2,14 +2,21 @@
 // How the CTAs that share a row exchange their partial statistics: a policy of the split-row
 // kernel, so the staged, clustered (and later global-memory) schedules are one kernel.
 //
-// Slots: slots[stat * max_cluster + source_rank], one region per statistic of every stage,
-// so no slot is written twice and the paper's second barrier per stage (slot reuse) is not
-// needed: the protocol is an early relaxed arrive, one wait before the first remote store,
-// and one release/acquire cluster barrier per stage (K = L + 1 barrier phases).
+// Slots: slots[stat * max_cluster + source_rank], one region per statistic of every stage, so
+// no slot is written twice and the paper's second barrier per stage (slot reuse) is not needed.
+// DsmemExchange's protocol: each CTA initialises one mbarrier per stage expecting P q_l 4 bytes,
+// arrives early on the cluster barrier (release) and waits on it (acquire) only before its
+// first remote store, so every peer has started and initialised its mbarriers; then per stage
+// every CTA pushes its q_l partials into every peer's slots with st.async, which counts the
+// bytes on that peer's mbarrier, and waits on its own mbarrier alone. Every store into a CTA's
+// shared memory is one it waits for, so it may exit as soon as its last wait returns.
+// Barriers: one cluster barrier per row plus L mbarrier waits (the paper: K = 2L cluster barriers).
 #include <cstdint>
+#include <utility>
 
 #include "core/split.hpp"
 #include "core/workload.hpp"
+#include "kernels/bulk_copy.cuh"
 
 namespace credit::kernels {
 
@@ -17,9 +24,10 @@ namespace credit::kernels {
 struct LocalExchange {
   __device__ static int size() { return 1; }
   __device__ static int rank() { return 0; }
-  __device__ static void begin() {}
+  template <class W>
+  __device__ static void begin(std::uint64_t*) {}
   template <class W, int l>
-  __device__ static void all_reduce(float (&)[W::stages[l].q], float*) {}
+  __device__ static void all_reduce(float (&)[W::stages[l].q], float*, std::uint64_t*) {}
 };
 
 __device__ __forceinline__ unsigned cluster_nctarank() {
@@ -34,33 +42,35 @@ __device__ __forceinline__ unsigned cluster_ctarank() {
   return r;
 }
 
-// Stores v into the same shared-memory location of CTA `rank` of this cluster (DSMEM).
-__device__ __forceinline__ void store_remote(float* local, unsigned rank, float v) {
-  const auto a = static_cast<std::uint32_t>(__cvta_generic_to_shared(local));
-  std::uint32_t remote;
-  asm volatile("mapa.shared::cluster.u32 %0, %1, %2;" : "=r"(remote) : "r"(a), "r"(rank));
-  asm volatile("st.shared::cluster.f32 [%0], %1;" ::"r"(remote), "f"(v) : "memory");
-}
-
 // P CTAs of a thread-block cluster per row; replicated push into every peer's slots.
 struct DsmemExchange {
   __device__ static int size() { return int(cluster_nctarank()); }
   __device__ static int rank() { return int(cluster_ctarank()); }
-  // Arrive early: a CTA may store into a peer only after every CTA of the cluster started.
-  __device__ static void begin() { asm volatile("barrier.cluster.arrive.relaxed.aligned;" ::: "memory"); }
+
+  // xbars: one mbarrier per stage.
+  template <class W>
+  __device__ static void begin(std::uint64_t* xbars) {
+    if (threadIdx.x == 0) {
+      const unsigned p = cluster_nctarank();
+      [&]<int... l>(std::integer_sequence<int, l...>) {
+        ((mbarrier_init(&xbars[l], 1), mbarrier_arrive_expect_tx(&xbars[l], p * unsigned(W::stages[l].q) * 4u)), ...);
+      }(std::make_integer_sequence<int, num_stages<W>()>{});
+      mbarrier_init_fence();
+    }
+    asm volatile("barrier.cluster.arrive.release.aligned;" ::: "memory");
+  }
 
   template <class W, int l>
-  __device__ static void all_reduce(float (&part)[W::stages[l].q], float* slots) {
+  __device__ static void all_reduce(float (&part)[W::stages[l].q], float* slots, std::uint64_t* xbars) {
     constexpr int q = W::stages[l].q;
     constexpr int off = stat_offset<W>(l);
     constexpr int MC = SplitPolicy::max_cluster;
     const unsigned p = cluster_nctarank(), me = cluster_ctarank();
-    if constexpr (l == 0) asm volatile("barrier.cluster.wait.aligned;" ::: "memory");
+    if constexpr (l == 0) asm volatile("barrier.cluster.wait.acquire.aligned;" ::: "memory");
     if (threadIdx.x < p)
 #pragma unroll
-      for (int j = 0; j < q; ++j) store_remote(&slots[(off + j) * MC + me], threadIdx.x, part[j]);
-    asm volatile("barrier.cluster.arrive.release.aligned;" ::: "memory");
-    asm volatile("barrier.cluster.wait.acquire.aligned;" ::: "memory");
+      for (int j = 0; j < q; ++j) store_async_remote(&slots[(off + j) * MC + me], &xbars[l], threadIdx.x, part[j]);
+    mbarrier_wait_parity(&xbars[l], 0);
 #pragma unroll
     for (int j = 0; j < q; ++j) {
       float r = combine_identity(op_of<W>(off + j));

@@ -23,7 +23,7 @@ __device__ __forceinline__ void split_stage(const RowOperands& op, const RowSpan
   else
     accumulate_stage<W, l, Source::Shared, T, SplitPolicy::shared_unroll>(op, span, pl, ctx, acc);
   cta_allreduce<W, l, SplitPolicy::warps>(acc, warp_buf + l * SplitPolicy::warps * max_q<W>());
-  X::template all_reduce<W, l>(acc, slots);
+  X::template all_reduce<W, l>(acc, slots, bars + SplitPolicy::max_chunks);
   W::template finish<l>(acc, op.n, rowp, ctx);
 }
 
@@ -36,11 +36,10 @@ __device__ __forceinline__ void split_stages(const RowOperands& op, const RowSpa
 }
 
 template <class W, class X>
-__global__ void __launch_bounds__(SplitPolicy::threads, SplitPolicy::min_blocks)
+__global__ void __launch_bounds__(SplitPolicy::threads, SplitPolicy::min_blocks(num_stats<W>()))
     split_row_kernel(const __grid_constant__ RowOperands op) {
   extern __shared__ float4 smem4[];
   constexpr int R = popcount(retained_mask<W>());
-  X::begin();
   const int p = X::size(), c = X::rank();
   const long long row = blockIdx.x / p;
   const int stride = plane_floats(op.n, p);
@@ -48,7 +47,9 @@ __global__ void __launch_bounds__(SplitPolicy::threads, SplitPolicy::min_blocks)
   const Planes pl{smem, stride};
   float* warp_buf = smem + R * stride;
   float* slots = warp_buf + num_stages<W>() * SplitPolicy::warps * max_q<W>();
+  // mbarriers: max_chunks for the bulk copy of the slice, then one per stage for the exchange.
   auto* bars = reinterpret_cast<std::uint64_t*>(warp_buf + reduction_floats<W>());
+  X::template begin<W>(bars + SplitPolicy::max_chunks);
 
   const Slice s = slice_of(op.n, p, c);
   const RowSpan span(row * op.n, s.lo, s.hi);

@@ -10,7 +10,9 @@ namespace credit {
 // Tuning policy of the staged and clustered kernels (a constexpr aggregate, as CUB does).
 struct SplitPolicy {
   static constexpr int threads = 512;
-  static constexpr int min_blocks = 2;  // caps registers at 64 so two CTAs fit on an SM
+  // CTAs per SM the register budget is cut for: three (42 registers) so that a CTA's barriers
+  // overlap its neighbours' streaming; two when more than 3 statistics would spill at 42.
+  static constexpr int min_blocks(int stats) { return stats <= 3 ? 3 : 2; }
   // 16-byte loads in flight per thread and input: deep for global memory, shallow for shared.
   static constexpr int global_unroll(int inputs) { return inputs <= 1 ? 4 : 2; }
   static constexpr int shared_unroll = 2;
@@ -56,11 +58,12 @@ constexpr int reduction_floats() {
   return (f + 1) / 2 * 2;
 }
 
-// S_scratch: the reduction floats, the copy engine's mbarriers, and the slack of plane_floats
-// (at most 7 elements per retained plane).
+// S_scratch: the reduction floats, the mbarriers (bulk copy chunks, one per stage for the
+// exchange), and the slack of plane_floats (at most 7 elements per retained plane).
 template <class W>
 constexpr long scratch_bytes() {
-  return 4L * reduction_floats<W>() + 8L * SplitPolicy::max_chunks + 8L * retained_bytes_per_elem<W>();
+  return 4L * reduction_floats<W>() + 8L * (SplitPolicy::max_chunks + num_stages<W>()) +
+         8L * retained_bytes_per_elem<W>();
 }
 
 // Dynamic shared memory a CTA of the staged (p = 1) or clustered kernel requests:
