@@ -33,7 +33,7 @@ __device__ __forceinline__ void reread_stages(const RowOperands& op, const RowSp
 }
 
 template <class W>
-__global__ void __launch_bounds__(RereadPolicy::threads, SplitPolicy::min_blocks(num_stats<W>()))
+__global__ void __launch_bounds__(RereadPolicy::threads, min_blocks_per_sm(RereadPolicy::threads, num_stats<W>()))
     global_reread_kernel(const __grid_constant__ RowOperands op) {
   __shared__ float warp_buf[num_stages<W>() * RereadPolicy::warps * max_q<W>()];
   const long long row = blockIdx.x;

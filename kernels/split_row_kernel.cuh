@@ -36,7 +36,7 @@ __device__ __forceinline__ void split_stages(const RowOperands& op, const RowSpa
 }
 
 template <class W, class X>
-__global__ void __launch_bounds__(SplitPolicy::threads, SplitPolicy::min_blocks(num_stats<W>()))
+__global__ void __launch_bounds__(SplitPolicy::threads, min_blocks_per_sm(SplitPolicy::threads, num_stats<W>()))
     split_row_kernel(const __grid_constant__ RowOperands op) {
   extern __shared__ float4 smem4[];
   constexpr int R = popcount(retained_mask<W>());

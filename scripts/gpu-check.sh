@@ -30,6 +30,11 @@ for step in $steps; do
       run bench build/credit --json "$OUT/bench.json" bench ;;
     quickbench)
       run quickbench build/credit --json "$OUT/quickbench.json" bench --widths 4096,16384,65536,262144 --samples 10 ;;
+    ab256)  # the same quick benchmark with 256-thread staged/clustered CTAs
+      run configure-256 cmake -S . -B build-256 -G Ninja -DCMAKE_BUILD_TYPE=Release -DCREDIT_SPLIT_THREADS=256
+      run build-256 cmake --build build-256 -j 16 --target credit credit_gpu_tests
+      run gpu-tests-256 build-256/tests/credit_gpu_tests
+      run quickbench-256 build-256/credit --json "$OUT/quickbench-256.json" bench --widths 4096,16384,65536,262144 --samples 10 ;;
     *) echo "unknown step $step"; status=2 ;;
   esac
 done

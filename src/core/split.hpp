@@ -8,11 +8,19 @@
 namespace credit {
 
 // Tuning policy of the staged and clustered kernels (a constexpr aggregate, as CUB does).
+#ifndef CREDIT_SPLIT_THREADS
+#define CREDIT_SPLIT_THREADS 512  // a build option (CMake CREDIT_SPLIT_THREADS) for A/B runs
+#endif
+
+// CTAs per SM a kernel's register budget is cut for: 42 registers a thread, so that a CTA's
+// barriers overlap its neighbours' streaming; 64 when more than 3 statistics would spill at 42.
+constexpr int min_blocks_per_sm(int threads, int stats) {
+  return 65536 / (threads * (stats <= 3 ? 42 : 64));
+}
+
 struct SplitPolicy {
-  static constexpr int threads = 512;
-  // CTAs per SM the register budget is cut for: three (42 registers) so that a CTA's barriers
-  // overlap its neighbours' streaming; two when more than 3 statistics would spill at 42.
-  static constexpr int min_blocks(int stats) { return stats <= 3 ? 3 : 2; }
+  static constexpr int threads = CREDIT_SPLIT_THREADS;
+
   // 16-byte loads in flight per thread and input: deep for global memory, shallow for shared.
   static constexpr int global_unroll(int inputs) { return inputs <= 1 ? 4 : 2; }
   static constexpr int shared_unroll = 2;
