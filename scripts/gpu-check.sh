@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Everything that needs the GPU, in one call on the device machine: build, GPU tests, sanitizer,
 # benchmarks. Logs and JSON go to $OUT (or ./gpu-out). Usage: scripts/gpu-check.sh [steps...]
-# steps: build tests sanitize bench quickbench (default: build tests bench)
+# steps: build tests sanitize bench quickbench ab:THREADS (default: build tests bench)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/gpu-out}
@@ -30,11 +30,12 @@ for step in $steps; do
       run bench build/credit --json "$OUT/bench.json" bench ;;
     quickbench)
       run quickbench build/credit --json "$OUT/quickbench.json" bench --widths 4096,16384,65536,262144 --samples 10 ;;
-    ab256)  # the same quick benchmark with 256-thread staged/clustered CTAs
-      run configure-256 cmake -S . -B build-256 -G Ninja -DCMAKE_BUILD_TYPE=Release -DCREDIT_SPLIT_THREADS=256
-      run build-256 cmake --build build-256 -j 16 --target credit credit_gpu_tests
-      run gpu-tests-256 build-256/tests/credit_gpu_tests
-      run quickbench-256 build-256/credit --json "$OUT/quickbench-256.json" bench --widths 4096,16384,65536,262144 --samples 10 ;;
+    ab:*)  # the same quick benchmark with another thread count for the split kernels, e.g. ab:128
+      t=${step#ab:}
+      run configure-$t cmake -S . -B build-$t -G Ninja -DCMAKE_BUILD_TYPE=Release -DCREDIT_SPLIT_THREADS=$t
+      run build-$t cmake --build build-$t -j 16 --target credit credit_gpu_tests
+      run gpu-tests-$t build-$t/tests/credit_gpu_tests
+      run quickbench-$t build-$t/credit --json "$OUT/quickbench-$t.json" bench --widths 4096,16384,65536,262144 --samples 10 ;;
     *) echo "unknown step $step"; status=2 ;;
   esac
 done

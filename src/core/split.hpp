@@ -9,7 +9,7 @@ namespace credit {
 
 // Tuning policy of the staged and clustered kernels (a constexpr aggregate, as CUB does).
 #ifndef CREDIT_SPLIT_THREADS
-#define CREDIT_SPLIT_THREADS 512  // a build option (CMake CREDIT_SPLIT_THREADS) for A/B runs
+#define CREDIT_SPLIT_THREADS 256  // a build option (CMake CREDIT_SPLIT_THREADS) for A/B runs
 #endif
 
 // CTAs per SM a kernel's register budget is cut for: 42 registers a thread, so that a CTA's
