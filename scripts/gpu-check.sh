@@ -18,6 +18,7 @@ for step in $steps; do
   case $step in
     build)
       { nvidia-smi; nvcc --version; cmake --version | head -1; } >"$OUT/machine.log" 2>&1
+      rm -rf build  # a machine kept warm may hold a cache from another configuration
       run configure cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release
       run build cmake --build build -j 16 ;;
     tests)
@@ -32,6 +33,7 @@ for step in $steps; do
       run quickbench build/credit --json "$OUT/quickbench.json" bench --widths 4096,16384,65536,262144 --samples 10 ;;
     ab:*)  # the same quick benchmark with another thread count for the split kernels, e.g. ab:128
       t=${step#ab:}
+      rm -rf build-$t
       run configure-$t cmake -S . -B build-$t -G Ninja -DCMAKE_BUILD_TYPE=Release -DCREDIT_SPLIT_THREADS=$t
       run build-$t cmake --build build-$t -j 16 --target credit credit_gpu_tests
       run gpu-tests-$t build-$t/tests/credit_gpu_tests
