@@ -1,23 +1,26 @@
 #!/usr/bin/env bash
 # Everything that needs the GPU, in one call on the device machine: build, GPU tests, sanitizer,
-# benchmarks. Logs and JSON go to $OUT (or ./gpu-out). Usage: scripts/gpu-check.sh [steps...]
+# benchmarks. JSON goes to $OUT (or ./gpu-out), logs to $OUT/logs.tar.gz (the device tool brings
+# back at most 8 files). Usage: scripts/gpu-check.sh [steps...]
 # steps: build tests sanitize bench quickbench ab:THREADS (default: build tests bench)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/gpu-out}
+LOGS=$(mktemp -d)
 mkdir -p "$OUT"
+trap 'tar -czf "$OUT/logs.tar.gz" -C "$LOGS" .' EXIT
 steps=${*:-build tests bench}
 status=0
 run() {  # run NAME CMD...: log to $OUT/NAME.log, remember failures, keep going
   local name=$1; shift
   echo "=== $name: $*"
-  if ! "$@" >"$OUT/$name.log" 2>&1; then echo "!!! $name failed (see $name.log)"; status=1; fi
-  tail -n 25 "$OUT/$name.log"
+  if ! "$@" >"$LOGS/$name.log" 2>&1; then echo "!!! $name failed (see $name.log)"; status=1; fi
+  tail -n 25 "$LOGS/$name.log"
 }
 for step in $steps; do
   case $step in
     build)
-      { nvidia-smi; nvcc --version; cmake --version | head -1; } >"$OUT/machine.log" 2>&1
+      { nvidia-smi; nvcc --version; cmake --version | head -1; } >"$LOGS/machine.log" 2>&1
       rm -rf build  # a machine kept warm may hold a cache from another configuration
       run configure cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release
       run build cmake --build build -j 16 ;;
