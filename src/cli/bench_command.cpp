@@ -52,6 +52,10 @@ void run_bench(const BenchArgs& a, const GlobalOptions& g) {
   const auto workloads = chosen_workloads(a.workloads);  // bad input fails before the GPU is touched
   const std::vector<int> widths = parse_int_list(a.widths);
   const std::vector<int> ps = parse_int_list(a.ps);
+  for (int p : ps)
+    if (p != 2 && p != 4 && p != 8 && p != 16)
+      throw CommandFailed(fmt::format("illegal cluster size {}: --P takes 2, 4, 8 and 16 "
+                                      "(16 is non-portable on Hopper)", p), 2);
   std::vector<gpu::Schedule> schedules;
   for (const auto& s : a.schedules) schedules.push_back(gpu::parse_schedule(s));
   if (a.samples < 1 || a.warmup < 0) throw CommandFailed("--samples must be >= 1 and --warmup >= 0", 2);

@@ -16,7 +16,8 @@ struct GlobalOptions {
 
 void add_list_command(CLI::App& app, GlobalOptions& g);
 void add_bench_command(CLI::App& app, GlobalOptions& g);
-// calibrate, predict, run-sweep and report until they are built: they validate their
+void add_calibrate_command(CLI::App& app, GlobalOptions& g);
+// predict, run-sweep and report until they are built: they validate their
 // arguments, then say plainly that they are not implemented and fail.
 void add_pending_commands(CLI::App& app, GlobalOptions& g);
 

@@ -15,9 +15,6 @@ namespace {
 }  // namespace
 
 void add_pending_commands(CLI::App& app, GlobalOptions&) {
-  app.add_subcommand("calibrate", "DSMEM microbenchmarks and Table II (not implemented yet)")
-      ->callback([] { not_implemented("calibrate"); });
-
   auto* predict = app.add_subcommand("predict", "profitability prediction per cluster size (not implemented yet)");
   static std::string workload, shape;
   predict->add_option("--workload", workload, "workload name (see credit list)")->required();

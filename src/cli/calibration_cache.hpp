@@ -1,0 +1,39 @@
+#pragma once
+// The per-device calibration cache: `credit calibrate` stores its results file under the GPU's
+// UUID, and later commands reuse it only when it was written on this very device with this
+// build's schema. Otherwise they get nothing and the reason: a cache is never used silently.
+#include <filesystem>
+#include <optional>
+#include <string>
+
+#include "core/records.hpp"
+
+namespace credit::cli {
+
+// $CREDIT_CACHE_DIR if set, else $XDG_CACHE_HOME/credit, else $HOME/.cache/credit.
+// Throws std::runtime_error when none of the three is set.
+std::filesystem::path calibration_cache_dir();
+
+// calibration_cache_dir() / "<uuid>.json", characters outside [A-Za-z0-9_-] replaced by '_'.
+// Throws std::invalid_argument when the device reports no UUID.
+std::filesystem::path calibration_cache_path(const DeviceInfo& dev);
+
+// Writes `results` (kind "calibration", with its calibration) to the cache of results.device
+// with write_results (atomic); returns the path. Throws std::invalid_argument for anything but
+// a calibration, std::runtime_error when writing fails.
+std::filesystem::path store_cached_calibration(const ResultsFile& results);
+
+struct CachedCalibration {
+  std::optional<Calibration> calibration;
+  std::string reason;  // why there is none; empty when there is one
+};
+
+// The cached calibration of `dev`, or why there is none: no cache file; a file that does not
+// read (read_results' ResultsFileError, another schema_version among them); not a calibration;
+// or written on another device (UUID mismatch in the file or in its calibration).
+CachedCalibration find_cached_calibration(const DeviceInfo& dev);
+
+// find_cached_calibration, logging the reason as a warning when there is none.
+std::optional<Calibration> load_cached_calibration(const DeviceInfo& dev);
+
+}  // namespace credit::cli
