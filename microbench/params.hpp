@@ -3,6 +3,8 @@
 // access kinds and the fixed sizes (host C++ and device code both include this).
 #include <cstdint>
 
+#include "core/split.hpp"
+
 namespace credit::microbench {
 
 // Written by thread 0 of every CTA: cycles of its timed region on its own SM, the SM it ran on
@@ -41,7 +43,7 @@ struct ThroughputPolicy {
 
 // Cluster barrier: the split kernels' CTA size, so the figure is the one they pay.
 struct BarrierPolicy {
-  static constexpr int threads = 512;
+  static constexpr int threads = SplitPolicy::threads;
   static constexpr int iters = 1000;
 };
 

@@ -2,7 +2,7 @@
 # Everything that needs the GPU, in one call on the device machine: build, GPU tests, sanitizer,
 # benchmarks. JSON goes to $OUT (or ./gpu-out), logs to $OUT/logs.tar.gz (the device tool brings
 # back at most 8 files). Usage: scripts/gpu-check.sh [steps...]
-# steps: build tests sanitize bench quickbench ab:THREADS (default: build tests bench)
+# steps: build tests sanitize calibrate bench quickbench ab:THREADS (default: build tests bench)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/gpu-out}
@@ -30,6 +30,8 @@ for step in $steps; do
       for tool in memcheck racecheck; do
         run "sanitize-$tool" compute-sanitizer --tool $tool --error-exitcode 9 build/tests/credit_gpu_tests "[sanitize]"
       done ;;
+    calibrate)
+      run calibrate build/credit --json "$OUT/calibration.json" calibrate ;;
     bench)
       run bench build/credit --json "$OUT/bench.json" bench ;;
     quickbench)

@@ -10,6 +10,11 @@
 // memory the staged kernel would take at P = 1 when the row fits in one CTA; when it does not
 // (the CUDA baseline is then global-reread), the largest legal amount, the device's opt-in
 // maximum, i.e. one CTA per SM as a staged kernel at the edge of legality would run.
+//
+// Residency: the control needs few registers, so where shared memory does not bind it could
+// hold more CTAs per SM than the real kernel, whose register budget caps it. The control then
+// asks for just enough extra shared memory to hold no more clusters (P = 1: CTAs) at once than
+// the real kernel does (cudaOccupancyMaxActiveClusters / MaxActiveBlocksPerMultiprocessor).
 #include "core/records.hpp"
 #include "core/workload_registry.hpp"
 #include "gpu/timing.hpp"
@@ -17,11 +22,13 @@
 namespace credit::gpu {
 
 struct ControlLaunch {
-  long long ctas = 0;  // M * P
-  int p = 1;           // cluster size; 1: the one-CTA reference
+  long long ctas = 0;       // M * P
+  int p = 1;                // cluster size; 1: the one-CTA reference
   int threads = 0;
-  long smem = 0;       // dynamic shared memory per CTA, bytes
-  int barriers = 0;    // K = 2L
+  long schedule_smem = 0;   // dynamic shared memory per CTA of the schedule it stands for
+  long smem = 0;            // what the control requests: schedule_smem, raised to match residency
+  int resident = 0;         // clusters (P = 1: CTAs) the real kernel and the control hold at once
+  int barriers = 0;         // K = 2L
 };
 
 // Warm-up, then the median of 15; no L2 flush (the control touches no memory).

@@ -24,8 +24,8 @@ Stat load_latency_cycles(bool remote, const DeviceInfo& dev, int runs = 15);
 // the mean over the cluster's CTAs of bytes / cycles on that CTA's SM.
 Stat access_bytes_per_cycle(Access a, int p, const DeviceInfo& dev, int runs = 15);
 
-// Cycles per cluster barrier (barrier.cluster.arrive.release + wait.acquire) with 512 threads
-// per CTA in a cluster of p; per launch the mean over the cluster's CTAs.
+// Cycles per cluster barrier (barrier.cluster.arrive.release + wait.acquire) with the split
+// kernels' SplitPolicy::threads per CTA in a cluster of p; per launch the mean over the CTAs.
 Stat cluster_barrier_cycles(int p, const DeviceInfo& dev, int runs = 15);
 
 // The SM clock f under load: clock64 cycles / cudaEvent time of spin kernels on every SM

@@ -1,0 +1,175 @@
+// The committed H200 calibration (docs/results/h200/calibration.json) and the per-device
+// calibration cache: a cache written on another GPU or with another schema is never used.
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "catch.hpp"
+#include "cli/calibration_cache.hpp"
+#include "io/json_records.hpp"
+
+namespace fs = std::filesystem;
+using namespace credit;
+
+#ifndef CREDIT_SOURCE_DIR
+#error "CREDIT_SOURCE_DIR must name the source tree (tests/CMakeLists.txt defines it)"
+#endif
+
+namespace {
+
+// A fresh directory named by $CREDIT_CACHE_DIR for the test's lifetime; both restored after.
+struct TempCacheDir {
+  fs::path path;
+  std::optional<std::string> saved;
+  TempCacheDir() {
+    static std::atomic<int> counter{0};
+    path = fs::temp_directory_path() /
+           ("credit_test_cache_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
+    fs::remove_all(path);
+    fs::create_directories(path);
+    if (const char* v = std::getenv("CREDIT_CACHE_DIR")) saved = v;
+    ::setenv("CREDIT_CACHE_DIR", path.c_str(), 1);
+  }
+  ~TempCacheDir() {
+    if (saved) ::setenv("CREDIT_CACHE_DIR", saved->c_str(), 1);
+    else ::unsetenv("CREDIT_CACHE_DIR");
+    std::error_code ec;
+    fs::remove_all(path, ec);
+  }
+  TempCacheDir(const TempCacheDir&) = delete;
+  TempCacheDir& operator=(const TempCacheDir&) = delete;
+};
+
+DeviceInfo gpu_named(const std::string& uuid) {
+  DeviceInfo d;
+  d.name = "NVIDIA H200";
+  d.uuid = uuid;
+  d.cc_major = 9;
+  d.sm_count = 132;
+  return d;
+}
+
+ResultsFile calibration_file(const DeviceInfo& d) {
+  ResultsFile r;
+  r.kind = "calibration";
+  r.meta.tool_version = "test";
+  r.device = d;
+  Calibration c;
+  c.device = d;
+  c.sm_clock_hz = 1.98e9;
+  c.clock_source = "test";
+  c.local_load_latency = {30, 29, 31, 15};
+  c.remote_load_latency = {200, 199, 201, 15};
+  c.barrier[2] = {400, 390, 410, 15};
+  c.max_active_clusters[2] = 66;
+  r.calibration = c;
+  return r;
+}
+
+const std::string kThis = "GPU-11111111-2222-3333-4444-555555555555";
+const std::string kOther = "GPU-aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeeeee";
+
+}  // namespace
+
+TEST_CASE("the committed H200 calibration reads and is plausible", "[calibrate]") {
+  const fs::path path = fs::path(CREDIT_SOURCE_DIR) / "docs" / "results" / "h200" / "calibration.json";
+  INFO(path.string() << " is written by `credit --json " << path.string() << " calibrate` on the H200");
+  REQUIRE(fs::exists(path));  // missing is a failure, never a skip
+  ResultsFile r;
+  REQUIRE_NOTHROW(r = read_results(path));
+  CHECK(r.kind == "calibration");
+  REQUIRE(r.calibration.has_value());
+  const Calibration& c = *r.calibration;
+  CHECK(c.device.name.find("H200") != std::string::npos);
+  CHECK(c.device.uuid == r.device.uuid);
+  CHECK(c.local_load_latency.median > 0);
+  CHECK(c.remote_load_latency.median > c.local_load_latency.median);
+  REQUIRE(c.barrier.count(2) == 1);
+  REQUIRE(c.barrier.count(16) == 1);
+  CHECK(c.barrier.at(16).median > c.barrier.at(2).median);
+  CHECK(c.sm_clock_hz > 1e9);
+  for (int p : {2, 4, 8, 16}) {
+    INFO("P=" << p);
+    CHECK(c.local_read.count(p) == 1);
+    CHECK(c.local_store.count(p) == 1);
+    CHECK(c.remote_read.count(p) == 1);
+    CHECK(c.remote_store.count(p) == 1);
+    CHECK(c.max_active_clusters.count(p) == 1);
+  }
+}
+
+TEST_CASE("calibration cache location follows CREDIT_CACHE_DIR and the GPU UUID", "[calibrate]") {
+  TempCacheDir dir;
+  CHECK(cli::calibration_cache_dir() == dir.path);
+  CHECK(cli::calibration_cache_path(gpu_named(kThis)) == dir.path / (kThis + ".json"));
+  CHECK(cli::calibration_cache_path(gpu_named("GPU-a/b")).filename() == "GPU-a_b.json");
+  CHECK_THROWS_AS(cli::calibration_cache_path(gpu_named("")), std::invalid_argument);
+}
+
+TEST_CASE("calibration cache round trip on the same device", "[calibrate]") {
+  TempCacheDir dir;
+  const DeviceInfo dev = gpu_named(kThis);
+  const fs::path path = cli::store_cached_calibration(calibration_file(dev));
+  CHECK(fs::exists(path));
+  const cli::CachedCalibration got = cli::find_cached_calibration(dev);
+  INFO(got.reason);
+  REQUIRE(got.calibration.has_value());
+  CHECK(got.reason.empty());
+  CHECK(got.calibration->remote_load_latency.median == 200);
+  CHECK(got.calibration->barrier.at(2).median == 400);
+}
+
+TEST_CASE("calibration cache refuses what it cannot trust", "[calibrate]") {
+  TempCacheDir dir;
+  const DeviceInfo dev = gpu_named(kThis);
+
+  SECTION("missing") {
+    const cli::CachedCalibration got = cli::find_cached_calibration(dev);
+    CHECK_FALSE(got.calibration.has_value());
+    CHECK(got.reason.find("no cached calibration") != std::string::npos);
+  }
+  SECTION("written on another device (file copied under this UUID)") {
+    const fs::path theirs = cli::store_cached_calibration(calibration_file(gpu_named(kOther)));
+    fs::copy_file(theirs, cli::calibration_cache_path(dev));
+    const cli::CachedCalibration got = cli::find_cached_calibration(dev);
+    CHECK_FALSE(got.calibration.has_value());
+    CHECK(got.reason.find("another device") != std::string::npos);
+    CHECK(got.reason.find(kOther) != std::string::npos);
+  }
+  SECTION("the calibration inside names another device") {
+    ResultsFile r = calibration_file(dev);
+    r.calibration->device.uuid = kOther;
+    cli::store_cached_calibration(r);
+    CHECK_FALSE(cli::find_cached_calibration(dev).calibration.has_value());
+  }
+  SECTION("another schema_version") {
+    const fs::path path = cli::store_cached_calibration(calibration_file(dev));
+    nlohmann::json j = to_json_value(calibration_file(dev));
+    j["schema_version"] = kSchemaVersion + 1;
+    std::ofstream(path) << j.dump(2);
+    const cli::CachedCalibration got = cli::find_cached_calibration(dev);
+    CHECK_FALSE(got.calibration.has_value());
+    CHECK(got.reason.find("schema_version") != std::string::npos);
+  }
+  SECTION("not a calibration") {
+    ResultsFile r = calibration_file(dev);
+    r.kind = "sweep";
+    write_results(cli::calibration_cache_path(dev), r);
+    const cli::CachedCalibration got = cli::find_cached_calibration(dev);
+    CHECK_FALSE(got.calibration.has_value());
+    CHECK(got.reason.find("not a calibration") != std::string::npos);
+  }
+  SECTION("not JSON") {
+    std::ofstream(cli::calibration_cache_path(dev)) << "{ truncated";
+    const cli::CachedCalibration got = cli::find_cached_calibration(dev);
+    CHECK_FALSE(got.calibration.has_value());
+    CHECK(got.reason.find("unreadable") != std::string::npos);
+  }
+}

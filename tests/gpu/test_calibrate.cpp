@@ -1,0 +1,94 @@
+// The Table II microbenchmarks and the control kernel on the GPU: plausible orderings, CTAs on
+// distinct SMs, finite T_ctrl.
+#include <cmath>
+#include <stdexcept>
+
+#include "catch.hpp"
+#include "core/workload_registry.hpp"
+#include "gpu/calibrate.hpp"
+#include "gpu/control.hpp"
+#include "gpu/device_query.hpp"
+#include "gpu/microbench.hpp"
+#include "gpu/placement.hpp"
+#include "gpu/timing.hpp"
+
+using namespace credit;
+
+namespace {
+
+const DeviceInfo& device() {
+  static const DeviceInfo d = gpu::use_device(0);
+  return d;
+}
+
+// One full calibration shared by the tests below (well under a second of GPU time).
+const Calibration& calibration() {
+  static const Calibration c = gpu::run_calibration(device());
+  return c;
+}
+
+}  // namespace
+
+TEST_CASE("remote DSMEM loads are slower than local shared-memory loads", "[gpu][calibrate]") {
+  const Calibration& c = calibration();
+  INFO("local " << c.local_load_latency.median << " cycles, remote " << c.remote_load_latency.median);
+  CHECK(c.local_load_latency.runs == 15);
+  CHECK(c.local_load_latency.median > 1.0);
+  CHECK(c.remote_load_latency.median > c.local_load_latency.median);
+}
+
+TEST_CASE("cluster barrier cost rises with the cluster size", "[gpu][calibrate]") {
+  const Calibration& c = calibration();
+  REQUIRE(c.barrier.count(2) == 1);
+  REQUIRE(c.barrier.count(16) == 1);
+  INFO("P=2 " << c.barrier.at(2).median << " cycles, P=16 " << c.barrier.at(16).median);
+  CHECK(c.barrier.at(2).median > 0);
+  CHECK(c.barrier.at(16).median > c.barrier.at(2).median);
+}
+
+TEST_CASE("throughputs are positive and local reads outrun remote reads", "[gpu][calibrate]") {
+  const Calibration& c = calibration();
+  for (int p : {2, 4, 8, 16}) {
+    INFO("P=" << p);
+    REQUIRE(c.local_read.count(p) == 1);
+    CHECK(c.local_store.at(p).median > 0);
+    CHECK(c.remote_store.at(p).median > 0);
+    CHECK(c.remote_read.at(p).median > 0);
+    CHECK(c.local_read.at(p).median > c.remote_read.at(p).median);
+    CHECK(c.max_active_clusters.at(p) >= 1);
+  }
+}
+
+TEST_CASE("the SM clock is measured, not copied from the attribute", "[gpu][calibrate]") {
+  const Calibration& c = calibration();
+  INFO(c.clock_source);
+  CHECK(c.sm_clock_hz > 1e8);
+  CHECK(c.sm_clock_hz < 1.1e3 * device().sm_clock_khz);  // at most the boost clock, with slack
+  CHECK(c.clock_source.find("clock64") != std::string::npos);
+}
+
+TEST_CASE("microbenchmark CTAs of one cluster run on distinct SMs", "[gpu][calibrate]") {
+  // Each call checks %smid of every CTA and throws PlacementError when two share an SM.
+  CHECK_NOTHROW(gpu::load_latency_cycles(true, device(), 3));
+  CHECK_NOTHROW(gpu::cluster_barrier_cycles(16, device(), 3));
+  CHECK_NOTHROW(gpu::access_bytes_per_cycle(gpu::Access::RemoteStore, 8, device(), 3));
+}
+
+TEST_CASE("the work-free control kernel gives a finite T_ctrl", "[gpu][calibrate]") {
+  const WorkloadInfo& w = find_workload("rms_softmax");
+  gpu::Timer timer(device());
+  for (long long n : {4096LL, 65536LL}) {
+    for (int p : {2, 16}) {
+      INFO("N=" << n << " P=" << p);
+      const gpu::ControlLaunch c = gpu::control_launch(w, w.default_rows, n, p, device());
+      CHECK(c.ctas == w.default_rows * p);
+      CHECK(c.smem >= c.schedule_smem);
+      CHECK(c.barriers == 2 * w.figures.L);
+      const double t = gpu::t_ctrl_ms(w, w.default_rows, n, p, device(), timer);
+      CHECK(std::isfinite(t));
+      CHECK(gpu::control_time_ms(w, w.default_rows, n, p, device(), timer) > 0);
+    }
+  }
+  // A row that cannot be staged at P = 2 has no clustered schedule to control for.
+  CHECK_THROWS_AS(gpu::control_launch(w, 16, 1 << 20, 2, device()), std::invalid_argument);
+}
