@@ -34,9 +34,10 @@ struct ChasePolicy {
 // Throughput: every thread keeps `unroll` independent 16-byte accesses in flight over a 64 KB
 // buffer (consecutive threads, consecutive 16 bytes: conflict-free).
 struct ThroughputPolicy {
-  static constexpr int threads = 1024;
+  // threads * unroll * 16 B = buffer_bytes: the accesses of one iteration are all distinct.
+  static constexpr int threads = 512;
   static constexpr int unroll = 8;
-  static constexpr int iters = 64;                 // 8 MB per CTA per run
+  static constexpr int iters = 128;                // 8 MB per CTA per run
   static constexpr unsigned buffer_bytes = 65536;  // a power of two
   static constexpr long long bytes_per_cta = 16LL * unroll * iters * threads;
 };

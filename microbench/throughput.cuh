@@ -21,10 +21,17 @@ __global__ void __launch_bounds__(ThroughputPolicy::threads, 1) throughput_kerne
   const std::uint32_t base = remote ? map_to_rank(local, (rank + 1) % cluster_size()) : local;
   cluster_sync();  // buffers initialised and every peer started
 
+  static_assert(T::threads * T::unroll * 16 == T::buffer_bytes, "one iteration covers the buffer once");
+  // ptxas may hoist or merge loads whose addresses it can prove equal across iterations (an
+  // early version measured 3.7x the hardware's 128 B/cycle that way): every iteration shifts
+  // its addresses by a run-time amount (16 B, read from blockDim so ptxas cannot see it).
+  const std::uint32_t shift = 16u * (blockDim.y + blockDim.z - 1u);
   std::uint32_t acc = 0;
   const long long t0 = cycles_now();
   for (int it = 0; it < T::iters; ++it) {
-    auto addr = [&](int u) { return base + ((std::uint32_t(it * T::unroll + u) * T::threads + tid) * 16u & mask); };
+    auto addr = [&](int u) {
+      return base + (((std::uint32_t(u) * T::threads + tid) * 16u + std::uint32_t(it) * shift) & mask);
+    };
     if constexpr (is_read(A)) {
       uint4 v[T::unroll];  // all loads issued before any result is used
 #pragma unroll
