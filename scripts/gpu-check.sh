@@ -2,6 +2,8 @@
 # Everything that needs the GPU, in one call on the device machine: build, GPU tests, sanitizer,
 # benchmarks. JSON goes to $OUT (or ./gpu-out), logs to $OUT/logs.tar.gz (the device tool brings
 # back at most 8 files). Usage: scripts/gpu-check.sh [steps...]
+# Where the tree travels without .git, write the sha first (git rev-parse --short=12 HEAD >
+# .git-sha) and carry .git-sha, so results files name the commit they measured.
 # steps: build tests sanitize calibrate bench quickbench ab:THREADS (default: build tests bench)
 set -uo pipefail
 cd "$(dirname "$0")/.."
