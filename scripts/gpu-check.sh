@@ -4,7 +4,7 @@
 # back at most 8 files). Usage: scripts/gpu-check.sh [steps...]
 # Where the tree travels without .git, write the sha first (git rev-parse --short=12 HEAD >
 # .git-sha) and carry .git-sha, so results files name the commit they measured.
-# steps: build tests sanitize calibrate bench quickbench ab:THREADS (default: build tests bench)
+# steps: build tests sanitize calibrate predict bench quickbench ab:THREADS (default: build tests bench)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/gpu-out}
@@ -34,6 +34,13 @@ for step in $steps; do
       done ;;
     calibrate)
       run calibrate build/credit --json "$OUT/calibration.json" calibrate ;;
+    predict)  # the model at every workload x N in {4096, 16384, 65536}, one JSON each (in the logs)
+      for w in layernorm wvar_bwd pearson_bwd softmax_bwd lars quant_int8 rms_softmax; do
+        for n in 4096 16384 65536; do
+          m=4096; [ $w = layernorm ] && m=2048
+          run "predict-$w-$n" build/credit --json "$LOGS/predict-$w-$n.json" predict --workload $w --shape ${m}x$n
+        done
+      done ;;
     bench)
       run bench build/credit --json "$OUT/bench.json" bench ;;
     quickbench)
