@@ -4,7 +4,7 @@
 # back at most 8 files). Usage: scripts/gpu-check.sh [steps...]
 # Where the tree travels without .git, write the sha first (git rev-parse --short=12 HEAD >
 # .git-sha) and carry .git-sha, so results files name the commit they measured.
-# steps: build tests sanitize calibrate predict bench quickbench ab:THREADS (default: build tests bench)
+# steps: build tests sanitize calibrate predict sweep bench quickbench ab:THREADS (default: build tests bench)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/gpu-out}
@@ -41,6 +41,9 @@ for step in $steps; do
           run "predict-$w-$n" build/credit --json "$LOGS/predict-$w-$n.json" predict --workload $w --shape ${m}x$n
         done
       done ;;
+    sweep)  # the paper's sweep (built in) and the extended one
+      run sweep-paper build/credit --json "$OUT/sweep-paper.json" run-sweep
+      run sweep-extended build/credit --json "$OUT/sweep-extended.json" run-sweep --config configs/extended.json ;;
     bench)
       run bench build/credit --json "$OUT/bench.json" bench ;;
     quickbench)

@@ -17,6 +17,7 @@ struct GlobalOptions {
 void add_list_command(CLI::App& app, GlobalOptions& g);
 void add_bench_command(CLI::App& app, GlobalOptions& g);
 void add_predict_command(CLI::App& app, GlobalOptions& g);
+void add_run_sweep_command(CLI::App& app, GlobalOptions& g);
 void add_calibrate_command(CLI::App& app, GlobalOptions& g);
 // predict, run-sweep and report until they are built: they validate their
 // arguments, then say plainly that they are not implemented and fail.

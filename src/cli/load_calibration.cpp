@@ -3,6 +3,8 @@
 #include <spdlog/spdlog.h>
 
 #include "cli/calibration_cache.hpp"
+#include "gpu/calibrate.hpp"
+#include "io/meta.hpp"
 
 namespace credit::cli {
 
@@ -10,6 +12,19 @@ std::optional<Calibration> load_cached_calibration(const DeviceInfo& dev) {
   CachedCalibration c = find_cached_calibration(dev);
   if (!c.calibration) spdlog::warn("{}", c.reason);
   return std::move(c.calibration);
+}
+
+Calibration calibration_for_device(const DeviceInfo& dev) {
+  CachedCalibration c = find_cached_calibration(dev);
+  if (c.calibration) return *c.calibration;
+  spdlog::warn("{}: running credit calibrate first", c.reason);
+  ResultsFile r;
+  r.kind = "calibration";
+  r.meta = make_meta(0, nullptr);
+  r.device = dev;
+  r.calibration = gpu::run_calibration(dev);
+  spdlog::info("calibration cached at {}", store_cached_calibration(r).string());
+  return *r.calibration;
 }
 
 }  // namespace credit::cli

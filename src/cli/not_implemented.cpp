@@ -1,4 +1,4 @@
-// run-sweep and report until they are built: they say so plainly and fail, never pretend.
+// report until it is built: it says so plainly and fail, never pretend.
 #include "cli/commands.hpp"
 
 namespace credit::cli {
@@ -12,8 +12,6 @@ namespace {
 }  // namespace
 
 void add_pending_commands(CLI::App& app, GlobalOptions&) {
-  app.add_subcommand("run-sweep", "the paper's sweep with predictions (not implemented yet)")
-      ->callback([] { not_implemented("run-sweep"); });
   app.add_subcommand("report", "tables and figures from results JSON (not implemented yet)")
       ->callback([] { not_implemented("report"); });
 }

@@ -11,7 +11,6 @@
 #include "core/shape.hpp"
 #include "core/workload_registry.hpp"
 #include "gpu/bench.hpp"
-#include "gpu/calibrate.hpp"
 #include "gpu/control.hpp"
 #include "gpu/device_query.hpp"
 #include "io/json_records.hpp"
@@ -94,19 +93,6 @@ void run_from_file(const PredictArgs& a, const GlobalOptions& g) {
   }
 }
 
-Calibration calibration_for(const DeviceInfo& dev) {
-  CachedCalibration c = find_cached_calibration(dev);
-  if (c.calibration) return *c.calibration;
-  spdlog::warn("{}: running credit calibrate first", c.reason);
-  ResultsFile r;
-  r.kind = "calibration";
-  r.meta = make_meta(0, nullptr);
-  r.device = dev;
-  r.calibration = gpu::run_calibration(dev);
-  spdlog::info("calibration cached at {}", store_cached_calibration(r).string());
-  return *r.calibration;
-}
-
 void run_predict(const PredictArgs& a, const GlobalOptions& g) {
   if (!a.from.empty()) return run_from_file(a, g);
   if (a.workload.empty() || a.shape.empty())
@@ -120,7 +106,7 @@ void run_predict(const PredictArgs& a, const GlobalOptions& g) {
   const model::Variant v = model::parse_variant(a.model);
 
   const DeviceInfo dev = gpu::use_device(g.device);
-  const Calibration cal = calibration_for(dev);
+  const Calibration cal = calibration_for_device(dev);
   gpu::Timer timer(dev);
   ResultsFile res;
   res.kind = "prediction";

@@ -1,0 +1,202 @@
+// credit run-sweep: the paper's evaluation on this GPU. For every (workload, N): check and time
+// the CUDA baselines and every legal clustered P, time the work-free controls, then predict with
+// both model variants. Records are written atomically as they complete; --resume skips every
+// point already in the file, so an interrupted sweep loses nothing it measured.
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
+
+#include <chrono>
+#include <optional>
+
+#include "cli/calibration_cache.hpp"
+#include "cli/commands.hpp"
+#include "core/workload_registry.hpp"
+#include "gpu/bench.hpp"
+#include "gpu/control.hpp"
+#include "gpu/device_query.hpp"
+#include "io/json_records.hpp"
+#include "io/meta.hpp"
+#include "model/profitability.hpp"
+#include "sweep/sweep_config.hpp"
+#include "sweep/sweep_summary.hpp"
+
+namespace credit::cli {
+
+namespace {
+
+struct SweepArgs {
+  std::string config, resume, summarize;
+  std::uint64_t seed = 20261129;
+};
+
+constexpr const char* kControl = "control";
+
+const SweepPoint* find(const ResultsFile& r, const std::string& w, long long m, long long n, const std::string& s,
+                       int p) {
+  for (const auto& pt : r.points)
+    if (pt.workload == w && pt.m == m && pt.n == n && pt.schedule == s && pt.p == p) return &pt;
+  return nullptr;
+}
+
+// The points of one (workload, N) that are still missing are measured; the rest are reused.
+class ShapeRunner {
+ public:
+  ShapeRunner(const WorkloadInfo& w, long long m, long long n, const DeviceInfo& dev, gpu::Timer& timer,
+              const SweepConfig& cfg, std::uint64_t seed, ResultsFile& out, const std::string& path)
+      : w_(w), m_(m), n_(n), dev_(dev), timer_(timer), cfg_(cfg), seed_(seed), out_(out), path_(path) {}
+
+  void run() {
+    measure(gpu::Schedule::Staged, 1);
+    measure(gpu::Schedule::GlobalReread, 1);
+    for (int p : cfg_.cluster_sizes) measure(gpu::Schedule::Cluster, p);
+    for (int p : cfg_.cluster_sizes) control(p);
+    predict();
+  }
+
+ private:
+  void save() { write_results(path_, out_); }
+
+  void measure(gpu::Schedule s, int p) {
+    if (find(out_, w_.name, m_, n_, gpu::schedule_name(s), p)) return;
+    if (!prob_) prob_.emplace(w_, m_, n_, seed_);
+    const gpu::TimingOptions opt{cfg_.warmup, cfg_.samples, true};
+    out_.points.push_back(gpu::bench_point(*prob_, s, p, dev_, timer_, opt, out_.copy_gbps, seed_));
+    save();
+  }
+
+  void control(int p) {
+    if (find(out_, w_.name, m_, n_, kControl, p)) return;
+    if (!gpu::can_implement(w_, gpu::Schedule::Cluster, p, m_, n_, dev_).ok) return;  // no kernel: no control
+    SweepPoint c;
+    c.workload = w_.name;
+    c.m = m_;
+    c.n = n_;
+    c.schedule = kControl;
+    c.p = p;
+    c.time_ms.median = gpu::t_ctrl_ms(w_, m_, n_, p, dev_, timer_);
+    c.time_ms.runs = gpu::kControlTiming.samples;
+    c.disposition = Disposition::Passed;
+    c.reason = "T_ctrl: control kernel at P minus the one-CTA control (medians)";
+    out_.points.push_back(c);
+    save();
+  }
+
+  void predict() {
+    std::erase_if(out_.predictions, [&](const Prediction& p) { return p.workload == w_.name && p.m == m_ && p.n == n_; });
+    const gpu::Schedule base = gpu::cuda_baseline(w_, n_, dev_);
+    const SweepPoint* b = find(out_, w_.name, m_, n_, gpu::schedule_name(base), 1);
+    if (!b || b->disposition != Disposition::Passed) {
+      spdlog::warn("{} {}x{}: no passed CUDA baseline, no prediction", w_.name, m_, n_);
+      return;
+    }
+    model::ShapeTimings t{b->time_ms.median, {}};
+    for (int p : cfg_.cluster_sizes)
+      if (const SweepPoint* c = find(out_, w_.name, m_, n_, kControl, p)) t.t_ctrl_ms[p] = c->time_ms.median;
+    const model::DeviceFigures d = model::device_figures_from(*out_.calibration);
+    for (auto v : {model::Variant::Paper, model::Variant::Refined})
+      out_.predictions.push_back(model::predict(w_.figures, w_.name, v, d, m_, n_, t, cfg_.cluster_sizes));
+    save();
+  }
+
+  const WorkloadInfo& w_;
+  long long m_, n_;
+  const DeviceInfo& dev_;
+  gpu::Timer& timer_;
+  const SweepConfig& cfg_;
+  std::uint64_t seed_;
+  ResultsFile& out_;
+  const std::string& path_;
+  std::optional<gpu::DeviceProblem> prob_;  // allocated only when something is measured
+};
+
+std::string p_or_none(const std::optional<int>& p) { return p ? std::to_string(*p) : "-"; }
+std::string n_or_none(const std::optional<long long>& n) { return n ? std::to_string(*n) : "none"; }
+
+void print_summary(const ResultsFile& r) {
+  const SweepSummary s = summarize_sweep(r);
+  fmt::print("\n{:<12} {:>7} {:<14} {:>10} {:>6} {:>10} {:>9} {:>8} {:>8}\n", "workload", "N", "baseline",
+             "T_base ms", "best P", "T_best ms", "measured", "paper P", "refin. P");
+  for (const auto& v : s.shapes)
+    fmt::print("{:<12} {:>7} {:<14} {:>10.4f} {:>6} {:>10.4f} {:>9} {:>8} {:>8}\n", v.workload, v.n, v.baseline,
+               v.t_baseline_ms, p_or_none(v.best_p), v.t_best_ms, v.measured_profitable ? "wins" : "loses",
+               p_or_none(v.predicted_p.count("paper") ? v.predicted_p.at("paper") : std::nullopt),
+               p_or_none(v.predicted_p.count("refined") ? v.predicted_p.at("refined") : std::nullopt));
+  fmt::print("\n{:<12} {:>10} {:>12} {:>12} {:>14} {:>14}\n", "workload", "measured N*", "paper N*", "refined N*",
+             "paper right", "refined right");
+  for (const auto& w : s.workloads) {
+    auto ns = [&](const char* v) { return n_or_none(w.predicted_n_star.count(v) ? w.predicted_n_star.at(v) : std::nullopt); };
+    auto ok = [&](const char* v) { return fmt::format("{}/{}", w.correct.count(v) ? w.correct.at(v) : 0, w.shapes); };
+    fmt::print("{:<12} {:>10} {:>12} {:>12} {:>14} {:>14}\n", w.workload, n_or_none(w.measured_n_star), ns("paper"),
+               ns("refined"), ok("paper"), ok("refined"));
+  }
+  for (const char* v : {"paper", "refined"}) {
+    const int c = s.correct.count(v) ? s.correct.at(v) : 0;
+    fmt::print("model {}: {}/{} shapes right ({:.1f}%), N* exact for {}/{} workloads\n", v, c, s.total,
+               s.total ? 100.0 * c / s.total : 0.0, s.exact_n_star.count(v) ? s.exact_n_star.at(v) : 0,
+               s.workloads.size());
+  }
+}
+
+void run_sweep(const SweepArgs& a, const GlobalOptions& g) {
+  if (!a.summarize.empty()) return print_summary(read_results(a.summarize));  // offline, no GPU
+  const SweepConfig cfg = a.config.empty() ? paper_sweep() : read_sweep_config(a.config);
+  std::vector<const WorkloadInfo*> workloads;
+  if (cfg.workloads.empty())
+    for (const auto& w : all_workloads()) workloads.push_back(&w);
+  else
+    for (const auto& n : cfg.workloads) workloads.push_back(&find_workload(n));
+  const std::string path = !g.json_path.empty() ? g.json_path : !a.resume.empty() ? a.resume
+                                                                                 : "credit-sweep-" + cfg.name + ".json";
+  ResultsFile out;
+  if (!a.resume.empty()) {
+    out = read_results(a.resume);
+    if (out.kind != "sweep") throw CommandFailed(a.resume + ": kind: expected a sweep, got " + out.kind, 2);
+  }
+  const DeviceInfo dev = gpu::use_device(g.device);
+  if (!a.resume.empty() && out.device.uuid != dev.uuid)
+    throw CommandFailed(a.resume + ": device.uuid: measured on " + out.device.uuid + ", this GPU is " + dev.uuid +
+                        ": a sweep resumes on the GPU it started on", 2);
+  std::vector<const char*> argv;
+  for (const auto& s : g.argv) argv.push_back(s.c_str());
+  out.kind = "sweep";
+  out.meta = make_meta(int(argv.size()), argv.data());
+  out.device = dev;
+  if (!out.calibration) out.calibration = calibration_for_device(dev);
+  gpu::Timer timer(dev);
+  if (out.copy_gbps <= 0) out.copy_gbps = gpu::measure_copy_bandwidth(timer).best();
+  write_results(path, out);
+  spdlog::info("sweep '{}' -> {} (copy {:.0f} GB/s)", cfg.name, path, out.copy_gbps);
+
+  const auto t0 = std::chrono::steady_clock::now();
+  const size_t total = workloads.size() * cfg.widths.size();
+  size_t done = 0;
+  for (const WorkloadInfo* w : workloads) {
+    for (long long n : cfg.widths) {
+      const long long m = rows_for(cfg, w->name, w->default_rows);
+      ShapeRunner(*w, m, n, dev, timer, cfg, a.seed + done, out, path).run();
+      ++done;
+      const double el = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      spdlog::info("[{}/{}] {} {}x{} done, {:.0f} s elapsed, ETA {:.0f} s", done, total, w->name, m, n, el,
+                   el / double(done) * double(total - done));
+    }
+  }
+  print_summary(out);
+  size_t bad = 0;
+  for (const auto& p : out.points) bad += p.disposition == Disposition::Incorrect || p.disposition == Disposition::Failed;
+  if (bad) throw CommandFailed(fmt::format("{} point(s) were incorrect or failed (see {})", bad, path), 1);
+}
+
+}  // namespace
+
+void add_run_sweep_command(CLI::App& app, GlobalOptions& g) {
+  static SweepArgs a;
+  auto* cmd = app.add_subcommand("run-sweep", "the paper's sweep: baselines, clustered kernels, controls and "
+                                              "predictions at every shape (needs a GPU)");
+  cmd->add_option("--config", a.config, "sweep config (configs/*.json); default: the paper's sweep");
+  cmd->add_option("--resume", a.resume, "continue this sweep file, skipping points it already has");
+  cmd->add_option("--summarize", a.summarize, "print the summary of a recorded sweep file (no GPU)");
+  cmd->add_option("--seed", a.seed, "input seed")->capture_default_str();
+  cmd->callback([&g] { run_sweep(a, g); });
+}
+
+}  // namespace credit::cli

@@ -1,0 +1,96 @@
+#include "sweep/sweep_config.hpp"
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+
+#include "core/workload_registry.hpp"
+
+namespace credit {
+
+SweepConfig paper_sweep() { return SweepConfig{}; }
+
+namespace {
+
+[[noreturn]] void bad(const std::filesystem::path& p, const std::string& field, const std::string& why) {
+  throw std::invalid_argument(p.string() + ": " + field + ": " + why);
+}
+
+template <class T>
+std::vector<T> positive_list(const nlohmann::json& j, const std::filesystem::path& p, const std::string& field) {
+  if (!j.is_array() || j.empty()) bad(p, field, "expected a non-empty array of positive integers");
+  std::vector<T> v;
+  for (size_t i = 0; i < j.size(); ++i) {
+    if (!j[i].is_number_integer() || j[i].get<long long>() < 1)
+      bad(p, field + "[" + std::to_string(i) + "]", "expected a positive integer");
+    v.push_back(j[i].get<T>());
+  }
+  return v;
+}
+
+}  // namespace
+
+SweepConfig read_sweep_config(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  if (!in) bad(path, "(file)", "cannot open");
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(in);
+  } catch (const nlohmann::json::parse_error& e) {
+    bad(path, "(file)", std::string("not valid JSON: ") + e.what());
+  }
+  if (!j.is_object()) bad(path, "(file)", "expected a JSON object");
+  SweepConfig c;
+  if (j.contains("name")) {
+    if (!j["name"].is_string()) bad(path, "name", "expected a string");
+    c.name = j["name"].get<std::string>();
+  }
+  if (j.contains("workloads")) {
+    const auto& w = j["workloads"];
+    if (!w.is_array()) bad(path, "workloads", "expected an array of workload names");
+    for (size_t i = 0; i < w.size(); ++i) {
+      if (!w[i].is_string()) bad(path, "workloads[" + std::to_string(i) + "]", "expected a string");
+      try {
+        find_workload(w[i].get<std::string>());
+      } catch (const std::invalid_argument& e) {
+        bad(path, "workloads[" + std::to_string(i) + "]", e.what());
+      }
+      c.workloads.push_back(w[i].get<std::string>());
+    }
+  }
+  if (j.contains("widths")) c.widths = positive_list<long long>(j["widths"], path, "widths");
+  if (j.contains("cluster_sizes")) {
+    c.cluster_sizes = positive_list<int>(j["cluster_sizes"], path, "cluster_sizes");
+    for (size_t i = 0; i < c.cluster_sizes.size(); ++i) {
+      const int p = c.cluster_sizes[i];
+      if (p != 2 && p != 4 && p != 8 && p != 16)
+        bad(path, "cluster_sizes[" + std::to_string(i) + "]", "cluster size " + std::to_string(p) + " is not 2, 4, 8 or 16");
+    }
+  }
+  if (j.contains("rows")) {
+    if (!j["rows"].is_object()) bad(path, "rows", "expected an object {workload: M}");
+    for (const auto& [k, v] : j["rows"].items()) {
+      try {
+        find_workload(k);
+      } catch (const std::invalid_argument& e) {
+        bad(path, "rows." + k, e.what());
+      }
+      if (!v.is_number_integer() || v.get<long long>() < 1) bad(path, "rows." + k, "expected a positive integer");
+      c.rows[k] = v.get<long long>();
+    }
+  }
+  for (const char* k : {"samples", "warmup"}) {
+    if (!j.contains(k)) continue;
+    if (!j[k].is_number_integer() || j[k].get<long long>() < (std::string(k) == "samples" ? 1 : 0))
+      bad(path, k, "expected a non-negative integer (samples >= 1)");
+    (std::string(k) == "samples" ? c.samples : c.warmup) = j[k].get<int>();
+  }
+  return c;
+}
+
+long long rows_for(const SweepConfig& c, const std::string& workload, long long default_rows) {
+  const auto it = c.rows.find(workload);
+  return it == c.rows.end() ? default_rows : it->second;
+}
+
+}  // namespace credit

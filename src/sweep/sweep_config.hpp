@@ -1,0 +1,30 @@
+#pragma once
+// What a sweep measures: workloads x widths x cluster sizes, rows per workload, timing.
+// The paper's sweep is built in; configs/*.json hold others (quick, extended).
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace credit {
+
+struct SweepConfig {
+  std::string name = "paper";
+  std::vector<std::string> workloads;  // empty: all declared workloads
+  std::vector<long long> widths{4096, 8192, 16384, 32768, 65536};
+  std::map<std::string, long long> rows;  // per workload; absent: the workload's default M
+  std::vector<int> cluster_sizes{2, 4, 8, 16};
+  int samples = 20, warmup = 3;
+};
+
+// The paper's sweep: seven workloads, N in {4096 ... 65536}, default M, P in {2, 4, 8, 16}.
+SweepConfig paper_sweep();
+
+// Reads a config file. Every key is optional (defaults: the paper's sweep); unknown workloads,
+// non-positive widths or rows, cluster sizes outside {2, 4, 8, 16} and malformed JSON throw
+// std::invalid_argument naming the file and the field.
+SweepConfig read_sweep_config(const std::filesystem::path& path);
+
+long long rows_for(const SweepConfig& c, const std::string& workload, long long default_rows);
+
+}  // namespace credit

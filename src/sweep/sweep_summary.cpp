@@ -1,0 +1,78 @@
+#include "sweep/sweep_summary.hpp"
+
+#include <algorithm>
+
+namespace credit {
+
+namespace {
+
+const SweepPoint* find_point(const ResultsFile& r, const Prediction& pr, const std::string& schedule, int p) {
+  for (const auto& pt : r.points)
+    if (pt.workload == pr.workload && pt.m == pr.m && pt.n == pr.n && pt.schedule == schedule && pt.p == p &&
+        pt.disposition == Disposition::Passed)
+      return &pt;
+  return nullptr;
+}
+
+ShapeVerdict* shape_of(std::vector<ShapeVerdict>& v, const Prediction& pr) {
+  for (auto& s : v)
+    if (s.workload == pr.workload && s.m == pr.m && s.n == pr.n) return &s;
+  return nullptr;
+}
+
+}  // namespace
+
+SweepSummary summarize_sweep(const ResultsFile& r) {
+  SweepSummary sum;
+  for (const auto& pr : r.predictions) {
+    ShapeVerdict* s = shape_of(sum.shapes, pr);
+    if (!s) {
+      const SweepPoint* base = find_point(r, pr, pr.baseline, 1);
+      if (!base) continue;
+      ShapeVerdict v;
+      v.workload = pr.workload;
+      v.m = pr.m;
+      v.n = pr.n;
+      v.baseline = pr.baseline;
+      v.t_baseline_ms = base->time_ms.median;
+      for (const auto& pt : r.points)
+        if (pt.workload == pr.workload && pt.m == pr.m && pt.n == pr.n && pt.schedule == "cluster" &&
+            pt.disposition == Disposition::Passed && (!v.best_p || pt.time_ms.median < v.t_best_ms)) {
+          v.best_p = pt.p;
+          v.t_best_ms = pt.time_ms.median;
+        }
+      v.measured_profitable = v.best_p && v.t_best_ms < v.t_baseline_ms;
+      sum.shapes.push_back(v);
+      s = &sum.shapes.back();
+    }
+    s->predicted_p[pr.model] = pr.best_p;
+  }
+  for (const auto& s : sum.shapes) {
+    auto it = std::find_if(sum.workloads.begin(), sum.workloads.end(),
+                           [&](const WorkloadSummary& w) { return w.workload == s.workload; });
+    if (it == sum.workloads.end()) {
+      sum.workloads.push_back({s.workload, {}, {}, {}, 0});
+      it = sum.workloads.end() - 1;
+    }
+    ++it->shapes;
+    ++sum.total;
+    if (s.measured_profitable && (!it->measured_n_star || s.n < *it->measured_n_star)) it->measured_n_star = s.n;
+    for (const auto& [variant, p] : s.predicted_p) {
+      const bool predicted = p.has_value();
+      if (predicted == s.measured_profitable) {
+        ++it->correct[variant];
+        ++sum.correct[variant];
+      } else {
+        it->correct[variant] += 0;  // keep the variant listed
+        sum.correct[variant] += 0;
+      }
+      auto& ns = it->predicted_n_star[variant];
+      if (predicted && (!ns || s.n < *ns)) ns = s.n;
+    }
+  }
+  for (const auto& w : sum.workloads)
+    for (const auto& [variant, ns] : w.predicted_n_star) sum.exact_n_star[variant] += ns == w.measured_n_star;
+  return sum;
+}
+
+}  // namespace credit

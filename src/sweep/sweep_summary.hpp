@@ -1,0 +1,43 @@
+#pragma once
+// What a sweep says: per (workload, N), was the best clustered P faster than the CUDA baseline
+// (measured), and did each model variant predict so; per workload, measured and predicted N*.
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/records.hpp"
+
+namespace credit {
+
+struct ShapeVerdict {
+  std::string workload;
+  long long m = 0, n = 0;
+  std::string baseline;            // the CUDA baseline path the predictions used
+  double t_baseline_ms = 0;
+  std::optional<int> best_p;       // fastest passed clustered P (measured)
+  double t_best_ms = 0;
+  bool measured_profitable = false;  // best clustered P faster than the baseline
+  std::map<std::string, std::optional<int>> predicted_p;  // per model variant
+};
+
+struct WorkloadSummary {
+  std::string workload;
+  std::optional<long long> measured_n_star;
+  std::map<std::string, std::optional<long long>> predicted_n_star;  // per variant
+  std::map<std::string, int> correct;  // per variant: predicted == measured profitability
+  int shapes = 0;
+};
+
+struct SweepSummary {
+  std::vector<ShapeVerdict> shapes;        // sweep order
+  std::vector<WorkloadSummary> workloads;  // sweep order
+  std::map<std::string, int> correct;      // per variant, over all shapes
+  std::map<std::string, int> exact_n_star; // per variant: workloads whose predicted N* is exact
+  int total = 0;
+};
+
+// Shapes without a passed baseline point, or with no prediction, are left out.
+SweepSummary summarize_sweep(const ResultsFile& results);
+
+}  // namespace credit

@@ -1,0 +1,114 @@
+// Sweep configuration files and the sweep summary (measured against predicted profitability).
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "catch.hpp"
+#include "sweep/sweep_config.hpp"
+#include "sweep/sweep_summary.hpp"
+
+namespace fs = std::filesystem;
+using namespace credit;
+
+namespace {
+
+fs::path write_temp(const std::string& name, const std::string& text) {
+  const fs::path dir = fs::temp_directory_path() / "credit-test-sweep";
+  fs::create_directories(dir);
+  const fs::path p = dir / name;
+  std::ofstream(p) << text;
+  return p;
+}
+
+std::string error_of(const fs::path& p) {
+  try {
+    read_sweep_config(p);
+  } catch (const std::invalid_argument& e) {
+    return e.what();
+  }
+  return "";
+}
+
+SweepPoint point(const std::string& schedule, int p, long long n, double ms) {
+  SweepPoint pt;
+  pt.workload = "wvar_bwd";
+  pt.m = 4096;
+  pt.n = n;
+  pt.schedule = schedule;
+  pt.p = p;
+  pt.disposition = Disposition::Passed;
+  pt.time_ms.median = ms;
+  return pt;
+}
+
+Prediction prediction(const std::string& model, long long n, std::optional<int> best) {
+  Prediction pr;
+  pr.workload = "wvar_bwd";
+  pr.model = model;
+  pr.m = 4096;
+  pr.n = n;
+  pr.baseline = n <= 16384 ? "staged" : "global_reread";
+  pr.best_p = best;
+  return pr;
+}
+
+}  // namespace
+
+TEST_CASE("the built-in sweep is the paper's", "[sweep]") {
+  const SweepConfig c = paper_sweep();
+  CHECK(c.workloads.empty());  // all seven
+  CHECK(c.widths == std::vector<long long>{4096, 8192, 16384, 32768, 65536});
+  CHECK(c.cluster_sizes == std::vector<int>{2, 4, 8, 16});
+  CHECK(rows_for(c, "layernorm", 2048) == 2048);
+}
+
+TEST_CASE("sweep configs read every field and name the bad one", "[sweep]") {
+  const fs::path ok = write_temp("ok.json", R"({"name": "t", "workloads": ["lars"], "widths": [128, 50257],
+      "rows": {"lars": 7}, "cluster_sizes": [2, 16], "samples": 3, "warmup": 0})");
+  const SweepConfig c = read_sweep_config(ok);
+  CHECK(c.name == "t");
+  CHECK(c.workloads == std::vector<std::string>{"lars"});
+  CHECK(c.widths == std::vector<long long>{128, 50257});
+  CHECK(rows_for(c, "lars", 4096) == 7);
+  CHECK(c.cluster_sizes == std::vector<int>{2, 16});
+  CHECK(c.samples == 3);
+  CHECK(c.warmup == 0);
+
+  CHECK(error_of(write_temp("p3.json", R"({"cluster_sizes": [2, 3]})")).find("cluster_sizes[1]") != std::string::npos);
+  CHECK(error_of(write_temp("w.json", R"({"workloads": ["nosuch"]})")).find("unknown workload 'nosuch'") !=
+        std::string::npos);
+  CHECK(error_of(write_temp("n.json", R"({"widths": [4096, -1]})")).find("widths[1]") != std::string::npos);
+  CHECK(error_of(write_temp("r.json", R"({"rows": {"lars": 0}})")).find("rows.lars") != std::string::npos);
+  const std::string corrupt = error_of(write_temp("c.json", "{\"widths\": [4096"));
+  CHECK(corrupt.find("c.json") != std::string::npos);
+  CHECK(corrupt.find("not valid JSON") != std::string::npos);
+  CHECK(error_of("/nonexistent/credit.json").find("cannot open") != std::string::npos);
+}
+
+TEST_CASE("the sweep summary compares predicted and measured profitability", "[sweep]") {
+  ResultsFile r;
+  r.kind = "sweep";
+  // N = 16384: the staged baseline (0.30 ms) beats the best cluster (P = 2, 0.31 ms).
+  r.points = {point("staged", 1, 16384, 0.30), point("cluster", 2, 16384, 0.31), point("cluster", 4, 16384, 0.40),
+              // N = 65536: global reread 2.0 ms; P = 8 at 1.1 ms is the fastest cluster.
+              point("global_reread", 1, 65536, 2.0), point("cluster", 4, 65536, 1.3), point("cluster", 8, 65536, 1.1)};
+  r.points.push_back(point("cluster", 16, 65536, 0.5));
+  r.points.back().disposition = Disposition::Incorrect;  // a wrong kernel never counts as a win
+  r.predictions = {prediction("paper", 16384, std::nullopt), prediction("refined", 16384, 4),
+                   prediction("paper", 65536, 8), prediction("refined", 65536, 8)};
+  const SweepSummary s = summarize_sweep(r);
+  REQUIRE(s.shapes.size() == 2);
+  CHECK_FALSE(s.shapes[0].measured_profitable);
+  CHECK(s.shapes[0].best_p == 2);
+  CHECK(s.shapes[1].measured_profitable);
+  CHECK(s.shapes[1].best_p == 8);
+  CHECK(s.total == 2);
+  CHECK(s.correct.at("paper") == 2);
+  CHECK(s.correct.at("refined") == 1);
+  REQUIRE(s.workloads.size() == 1);
+  CHECK(s.workloads[0].measured_n_star == 65536);
+  CHECK(s.workloads[0].predicted_n_star.at("paper") == 65536);
+  CHECK(s.workloads[0].predicted_n_star.at("refined") == 16384);
+  CHECK(s.exact_n_star.at("paper") == 1);
+  CHECK(s.exact_n_star.at("refined") == 0);
+}
