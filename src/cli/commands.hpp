@@ -23,6 +23,21 @@ void add_calibrate_command(CLI::App& app, GlobalOptions& g);
 // arguments, then say plainly that they are not implemented and fail.
 void add_pending_commands(CLI::App& app, GlobalOptions& g);
 
+}  // namespace credit::cli
+
+#include "core/records.hpp"
+#include "model/profitability.hpp"
+
+namespace credit::cli {
+
+// T_B, T_ctrl per P and the copy bandwidth recorded in a results file for one shape (the
+// baseline's point and the "control" points); throws CommandFailed when T_B is missing.
+model::ShapeTimings timings_from(const ResultsFile& f, const std::string& workload, long long m, long long n,
+                                 const std::string& baseline);
+// Every shape predicted in the file, re-evaluated with the current model for each variant.
+std::vector<Prediction> reevaluate(const ResultsFile& in, const std::vector<model::Variant>& variants,
+                                   const std::string& only_workload = "");
+
 // A command that cannot do what was asked exits with this code after printing why.
 struct CommandFailed : std::runtime_error {
   using std::runtime_error::runtime_error;

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <optional>
 
 #include "cli/calibration_cache.hpp"
@@ -48,9 +49,12 @@ void print_prediction(const Prediction& pr) {
   else fmt::print("predicted: stay with the non-clustered kernel (no legal P has dT > 0)\n");
 }
 
+}  // namespace
+
 model::ShapeTimings timings_from(const ResultsFile& f, const std::string& workload, long long m, long long n,
                                  const std::string& baseline) {
   model::ShapeTimings t;
+  t.copy_gbps = f.copy_gbps;
   bool have_base = false;
   for (const auto& p : f.points) {
     if (p.workload != workload || p.m != m || p.n != n || p.disposition != Disposition::Passed) continue;
@@ -66,23 +70,40 @@ model::ShapeTimings timings_from(const ResultsFile& f, const std::string& worklo
   return t;
 }
 
-// Offline: every prediction recorded in the file, re-evaluated with the chosen model variant.
-void run_from_file(const PredictArgs& a, const GlobalOptions& g) {
-  ResultsFile in = read_results(a.from);
-  if (!in.calibration) throw CommandFailed(a.from + ": calibration: missing (a prediction file carries it)", 2);
-  const model::Variant v = model::parse_variant(a.model);
+std::vector<Prediction> reevaluate(const ResultsFile& in, const std::vector<model::Variant>& variants,
+                                   const std::string& only_workload) {
+  if (!in.calibration) throw CommandFailed("calibration: missing (the file must carry the device's calibration)", 2);
   const model::DeviceFigures dev = model::device_figures_from(*in.calibration);
   std::vector<Prediction> out;
+  std::vector<std::string> seen;  // one re-evaluation per shape, whatever variants the file holds
   for (const auto& old : in.predictions) {
-    if (!a.workload.empty() && old.workload != a.workload) continue;
+    const std::string key = fmt::format("{}/{}/{}", old.workload, old.m, old.n);
+    if ((!only_workload.empty() && old.workload != only_workload) ||
+        std::find(seen.begin(), seen.end(), key) != seen.end())
+      continue;
+    seen.push_back(key);
     const WorkloadInfo& w = find_workload(old.workload);
     const model::ShapeTimings t = timings_from(in, old.workload, old.m, old.n, old.baseline);
     std::vector<int> ps;
     for (const auto& r : old.rows) ps.push_back(r.p);
-    out.push_back(model::predict(w.figures, old.workload, v, dev, old.m, old.n, t, ps));
-    print_prediction(out.back());
+    for (auto v : variants) out.push_back(model::predict(w.figures, old.workload, v, dev, old.m, old.n, t, ps));
+  }
+  return out;
+}
+
+namespace {
+
+// Offline: every shape predicted in the file, re-evaluated with the chosen model variant.
+void run_from_file(const PredictArgs& a, const GlobalOptions& g) {
+  ResultsFile in = read_results(a.from);
+  std::vector<Prediction> out;
+  try {
+    out = reevaluate(in, {model::parse_variant(a.model)}, a.workload);
+  } catch (const CommandFailed& e) {
+    throw CommandFailed(a.from + ": " + e.what(), 2);
   }
   if (out.empty()) throw CommandFailed(a.from + ": predictions: none to re-evaluate", 2);
+  for (const auto& p : out) print_prediction(p);
   if (!g.json_path.empty()) {
     ResultsFile res = in;
     std::vector<const char*> argv;
@@ -115,6 +136,7 @@ void run_predict(const PredictArgs& a, const GlobalOptions& g) {
   res.meta = make_meta(int(argv.size()), argv.data());
   res.device = dev;
   res.calibration = cal;
+  res.copy_gbps = gpu::measure_copy_bandwidth(timer).best();  // the refined model's floor
 
   // T_B: one checked timing of the non-DSMEM CUDA path the paper's baseline selects here.
   const gpu::Schedule base = gpu::cuda_baseline(w, shape.n, dev);
@@ -125,7 +147,7 @@ void run_predict(const PredictArgs& a, const GlobalOptions& g) {
   const SweepPoint& bp = res.points.back();
   if (bp.disposition != Disposition::Passed)
     throw CommandFailed(fmt::format("the CUDA baseline did not pass at this shape: {}", bp.reason), 1);
-  model::ShapeTimings t{bp.time_ms.median, {}};
+  model::ShapeTimings t{bp.time_ms.median, {}, res.copy_gbps};
   for (int p : ps) {
     if (!gpu::can_implement(w, gpu::Schedule::Cluster, p, shape.m, shape.n, dev).ok) continue;  // illegal: no control
     SweepPoint c;

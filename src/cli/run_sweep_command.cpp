@@ -26,6 +26,7 @@ namespace {
 
 struct SweepArgs {
   std::string config, resume, summarize;
+  bool reevaluate = false;
   std::uint64_t seed = 20261129;
 };
 
@@ -89,7 +90,7 @@ class ShapeRunner {
       spdlog::warn("{} {}x{}: no passed CUDA baseline, no prediction", w_.name, m_, n_);
       return;
     }
-    model::ShapeTimings t{b->time_ms.median, {}};
+    model::ShapeTimings t{b->time_ms.median, {}, out_.copy_gbps};
     for (int p : cfg_.cluster_sizes)
       if (const SweepPoint* c = find(out_, w_.name, m_, n_, kControl, p)) t.t_ctrl_ms[p] = c->time_ms.median;
     const model::DeviceFigures d = model::device_figures_from(*out_.calibration);
@@ -138,7 +139,11 @@ void print_summary(const ResultsFile& r) {
 }
 
 void run_sweep(const SweepArgs& a, const GlobalOptions& g) {
-  if (!a.summarize.empty()) return print_summary(read_results(a.summarize));  // offline, no GPU
+  if (!a.summarize.empty()) {  // offline, no GPU
+    ResultsFile r = read_results(a.summarize);
+    if (a.reevaluate) r.predictions = reevaluate(r, {model::Variant::Paper, model::Variant::Refined});
+    return print_summary(r);
+  }
   const SweepConfig cfg = a.config.empty() ? paper_sweep() : read_sweep_config(a.config);
   std::vector<const WorkloadInfo*> workloads;
   if (cfg.workloads.empty())
@@ -195,6 +200,7 @@ void add_run_sweep_command(CLI::App& app, GlobalOptions& g) {
   cmd->add_option("--config", a.config, "sweep config (configs/*.json); default: the paper's sweep");
   cmd->add_option("--resume", a.resume, "continue this sweep file, skipping points it already has");
   cmd->add_option("--summarize", a.summarize, "print the summary of a recorded sweep file (no GPU)");
+  cmd->add_flag("--reevaluate", a.reevaluate, "with --summarize: predict again with the current model first");
   cmd->add_option("--seed", a.seed, "input seed")->capture_default_str();
   cmd->callback([&g] { run_sweep(a, g); });
 }

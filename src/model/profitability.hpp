@@ -13,8 +13,9 @@
 
 namespace credit::model {
 
-// Paper: Eq. 3-9 exactly as written. Refined: the hook for improvements that are reported
-// beside the paper's model; for now it differs only in the wave count W (see waves()).
+// Paper: Eq. 3-9 exactly as written. Refined: improvements reported beside the paper's model,
+// each justified by H200 data (docs/model-notes.md): the wave count W from the measured max
+// active clusters (see waves()), and T_save at staged-baseline shapes (see evaluate()).
 enum class Variant { Paper, Refined };
 
 const char* variant_name(Variant v);  // "paper", "refined"
@@ -39,6 +40,7 @@ DeviceFigures device_figures_from(const credit::Calibration& cal);
 struct ShapeTimings {
   double t_b_ms = 0;
   std::map<int, double> t_ctrl_ms;
+  double copy_gbps = 0;  // copy bandwidth of the same run (read + write); 0: not measured
 };
 
 // Eq. 3. Footprint of a CTA retaining ceil(n/p) elements: ceil(n/p)*b_keep + S_scratch.
@@ -80,8 +82,11 @@ struct Terms {
   double dt = 0;  // t_save - t_ctrl - t_replay - t_dsm - t_deposit
 };
 // Throws std::invalid_argument when B_DSM^w(P) is missing or the arguments are out of range.
+// Refined, staged baseline, copy_gbps > 0: T_save is the time the baseline spends above the
+// bandwidth floor M D_fixed / B_copy (what smaller slices and better occupancy can recover)
+// instead of the paper's zero (a staged baseline re-reads nothing).
 Terms evaluate(const StaticFigures& f, Variant v, const DeviceFigures& d, long long m,
-               long long n, int p, double t_b_ms, double t_ctrl_ms);
+               long long n, int p, double t_b_ms, double t_ctrl_ms, double copy_gbps = 0);
 
 // Workloads the model rejects by construction (DESIGN.md section 3): the reason, or nothing.
 std::optional<std::string> structural_rejection(const StaticFigures& f);

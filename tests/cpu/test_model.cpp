@@ -383,3 +383,17 @@ TEST_CASE("device figures from a calibration", "[model]") {
   CHECK_FALSE(row_of(p, 4).profitable);
   CHECK(contains(row_of(p, 4).reason, "B_DSM^w"));
 }
+
+TEST_CASE("refined T_save at a staged baseline is the time above the copy floor", "[model]") {
+  const StaticFigures& f = layernorm();
+  const DeviceFigures d = device();
+  // N = 4096 is staged (4096*4 + 288 <= S_max). D_fixed = 8 * 4096 = 32768 B per row; M = 2048
+  // rows move 67108864 B; at 4000 GB/s (4e9 B/ms) the floor is 0.016777216 ms, so with
+  // T_B = 0.03 ms the refined T_save is 0.013222784 ms; the paper's stays 0.
+  CHECK(evaluate(f, Variant::Paper, d, 2048, 4096, 2, 0.03, 0.001, 4000).t_save == 0.0);
+  CHECK_NEAR(evaluate(f, Variant::Refined, d, 2048, 4096, 2, 0.03, 0.001, 4000).t_save, 0.013222784);
+  CHECK(evaluate(f, Variant::Refined, d, 2048, 4096, 2, 0.03, 0.001, 0).t_save == 0.0);  // no copy figure
+  CHECK(evaluate(f, Variant::Refined, d, 2048, 4096, 2, 0.01, 0.001, 4000).t_save == 0.0);  // at the floor
+  // A global-reread shape keeps Eq. 7 in both variants: N = 65536, T_B = 2 ms -> T_save = 1 ms.
+  CHECK_NEAR(evaluate(f, Variant::Refined, d, 4096, 65536, 4, 2.0, 0.0, 4000).t_save, 1.0);
+}
