@@ -4,7 +4,7 @@
 # back at most 8 files). Usage: scripts/gpu-check.sh [steps...]
 # Where the tree travels without .git, write the sha first (git rev-parse --short=12 HEAD >
 # .git-sha) and carry .git-sha, so results files name the commit they measured.
-# steps: build tests sanitize calibrate predict sweep bench quickbench ab:THREADS (default: build tests bench)
+# steps: build tests sanitize calibrate predict sweep torch bench quickbench ab:THREADS (default: build tests bench)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/gpu-out}
@@ -44,6 +44,9 @@ for step in $steps; do
     sweep)  # the paper's sweep (built in) and the extended one
       run sweep-paper build/credit --json "$OUT/sweep-paper.json" run-sweep
       run sweep-extended build/credit --json "$OUT/sweep-extended.json" run-sweep --config configs/extended.json ;;
+    torch)  # torch eager / torch.compile / Triton baselines at the paper's extreme widths, 5 min at most
+      PYTHONUNBUFFERED=1 run torch-baselines timeout 300 python3 scripts/torch_baselines.py \
+        --widths 4096,65536 --json "$OUT/torch_baselines.json" ;;
     bench)
       run bench build/credit --json "$OUT/bench.json" bench ;;
     quickbench)

@@ -394,7 +394,9 @@ def wvar_bwd_eager(x, w, gv):
 def pearson_bwd_eager(x, y, gr):
     a = x - x.mean(-1, keepdim=True)
     b = y - y.mean(-1, keepdim=True)
-    saa, sbb, sab = ((u * v).sum(-1, keepdim=True) for u, v in ((a, a), (b, b), (a, b)))
+    saa = (a * a).sum(-1, keepdim=True)
+    sbb = (b * b).sum(-1, keepdim=True)
+    sab = (a * b).sum(-1, keepdim=True)
     d = torch.sqrt(saa * sbb)
     zero = torch.zeros_like(d)
     inv_d = torch.where(d > 0, 1.0 / d, zero)  # constant rows: 0 gradient terms
@@ -716,6 +718,9 @@ def write_atomically(path: str, doc: dict) -> None:
     path = os.path.abspath(path)
     os.makedirs(os.path.dirname(path), exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=os.path.dirname(path), prefix="." + os.path.basename(path) + ".")
+    umask = os.umask(0)
+    os.umask(umask)
+    os.fchmod(fd, 0o666 & ~umask)  # mkstemp makes 0600; the results file is an ordinary file
     try:
         with os.fdopen(fd, "w") as f:
             json.dump(doc, f, indent=2, sort_keys=True, allow_nan=False)

@@ -26,6 +26,8 @@ void add_pending_commands(CLI::App& app, GlobalOptions& g);
 }  // namespace credit::cli
 
 #include "core/records.hpp"
+#include "core/workload_registry.hpp"
+#include "gpu/timing.hpp"
 #include "model/profitability.hpp"
 
 namespace credit::cli {
@@ -34,6 +36,8 @@ namespace credit::cli {
 // baseline's point and the "control" points); throws CommandFailed when T_B is missing.
 model::ShapeTimings timings_from(const ResultsFile& f, const std::string& workload, long long m, long long n,
                                  const std::string& baseline);
+// A device-to-device copy of the shape's compulsory bytes, as a results point "copy" (needs a GPU).
+SweepPoint copy_point(const WorkloadInfo& w, long long m, long long n, gpu::Timer& timer);
 // Every shape predicted in the file, re-evaluated with the current model for each variant.
 std::vector<Prediction> reevaluate(const ResultsFile& in, const std::vector<model::Variant>& variants,
                                    const std::string& only_workload = "");

@@ -30,6 +30,25 @@ struct PredictArgs {
 // Measured inputs are kept as points of the results file, so --from can re-evaluate them:
 // the baseline's own point, and one "control" point per P whose time is T_ctrl.
 constexpr const char* kControl = "control";
+constexpr const char* kCopy = "copy";  // a copy of the shape's compulsory traffic (refined floor)
+
+}  // namespace
+
+SweepPoint copy_point(const WorkloadInfo& w, long long m, long long n, gpu::Timer& timer) {
+  SweepPoint c;
+  c.workload = w.name;
+  c.m = m;
+  c.n = n;
+  c.schedule = kCopy;
+  c.compulsory_bytes = c.traffic_bytes = gpu::compulsory_bytes(w, m, n);
+  c.time_ms = gpu::time_copy_of_traffic(timer, c.compulsory_bytes, gpu::TimingOptions{});
+  c.gbps = c.compulsory_bytes / (c.time_ms.median * 1e6);
+  c.disposition = Disposition::Passed;
+  c.reason = "cudaMemcpy moving the shape's compulsory bytes (half read, half written)";
+  return c;
+}
+
+namespace {
 
 void print_prediction(const Prediction& pr) {
   fmt::print("{} {}x{}: model {}, CUDA baseline {} T_B = {:.4f} ms\n", pr.workload, pr.m, pr.n, pr.model,
@@ -59,6 +78,7 @@ model::ShapeTimings timings_from(const ResultsFile& f, const std::string& worklo
   for (const auto& p : f.points) {
     if (p.workload != workload || p.m != m || p.n != n || p.disposition != Disposition::Passed) continue;
     if (p.schedule == kControl) t.t_ctrl_ms[p.p] = p.time_ms.median;
+    if (p.schedule == kCopy) t.t_copy_ms = p.time_ms.median;
     if (p.schedule == baseline) {
       t.t_b_ms = p.time_ms.median;
       have_base = true;
@@ -147,7 +167,9 @@ void run_predict(const PredictArgs& a, const GlobalOptions& g) {
   const SweepPoint& bp = res.points.back();
   if (bp.disposition != Disposition::Passed)
     throw CommandFailed(fmt::format("the CUDA baseline did not pass at this shape: {}", bp.reason), 1);
-  model::ShapeTimings t{bp.time_ms.median, {}, res.copy_gbps};
+  model::ShapeTimings t{bp.time_ms.median, {}, res.copy_gbps, 0};
+  res.points.push_back(copy_point(w, shape.m, shape.n, timer));
+  t.t_copy_ms = res.points.back().time_ms.median;
   for (int p : ps) {
     if (!gpu::can_implement(w, gpu::Schedule::Cluster, p, shape.m, shape.n, dev).ok) continue;  // illegal: no control
     SweepPoint c;

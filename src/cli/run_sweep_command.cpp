@@ -51,6 +51,10 @@ class ShapeRunner {
     measure(gpu::Schedule::GlobalReread, 1);
     for (int p : cfg_.cluster_sizes) measure(gpu::Schedule::Cluster, p);
     for (int p : cfg_.cluster_sizes) control(p);
+    if (!find(out_, w_.name, m_, n_, "copy", 1)) {
+      out_.points.push_back(copy_point(w_, m_, n_, timer_));
+      save();
+    }
     predict();
   }
 
@@ -90,9 +94,7 @@ class ShapeRunner {
       spdlog::warn("{} {}x{}: no passed CUDA baseline, no prediction", w_.name, m_, n_);
       return;
     }
-    model::ShapeTimings t{b->time_ms.median, {}, out_.copy_gbps};
-    for (int p : cfg_.cluster_sizes)
-      if (const SweepPoint* c = find(out_, w_.name, m_, n_, kControl, p)) t.t_ctrl_ms[p] = c->time_ms.median;
+    const model::ShapeTimings t = timings_from(out_, w_.name, m_, n_, b->schedule);
     const model::DeviceFigures d = model::device_figures_from(*out_.calibration);
     for (auto v : {model::Variant::Paper, model::Variant::Refined})
       out_.predictions.push_back(model::predict(w_.figures, w_.name, v, d, m_, n_, t, cfg_.cluster_sizes));

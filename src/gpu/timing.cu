@@ -78,4 +78,13 @@ CopyBandwidth measure_copy_bandwidth(Timer& timer, size_t bytes) {
   return bw;
 }
 
+Stat time_copy_of_traffic(Timer& timer, double traffic_bytes, const TimingOptions& opt) {
+  const size_t half = std::max<size_t>(16, size_t(traffic_bytes / 2) / 16 * 16);
+  DeviceBuffer a(half), b(half);
+  a.fill_bytes(1);
+  return timer.time([&] {
+    CREDIT_CUDA(cudaMemcpyAsync(b.get(), a.get(), half, cudaMemcpyDeviceToDevice, timer.stream()));
+  }, opt);
+}
+
 }  // namespace credit::gpu

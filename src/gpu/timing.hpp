@@ -43,4 +43,9 @@ struct CopyBandwidth {
 };
 CopyBandwidth measure_copy_bandwidth(Timer& timer, size_t bytes = size_t(1) << 30);
 
+// A device-to-device copy that moves `traffic_bytes` in all (half read, half written), timed
+// like the kernels (L2 flushed, median): the bandwidth floor of a shape with the same traffic,
+// launch and tail included.
+Stat time_copy_of_traffic(Timer& timer, double traffic_bytes, const TimingOptions& opt);
+
 }  // namespace credit::gpu

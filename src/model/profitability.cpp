@@ -104,7 +104,8 @@ long long waves(Variant v, const DeviceFigures& d, long long m, int p) {
 double input_bytes_per_elem(const StaticFigures& f) { return f.b_keep; }
 
 Terms evaluate(const StaticFigures& f, Variant v, const DeviceFigures& d, long long m,
-               long long n, int p, double t_b_ms, double t_ctrl_ms, double copy_gbps) {
+               long long n, int p, double t_b_ms, double t_ctrl_ms, double copy_gbps,
+               double t_copy_ms) {
   require(n > 0, "evaluate: N must be positive");
   require(t_b_ms > 0, "evaluate: T_B must be positive");
   require(d.f_hz > 0 && d.b_smem_read > 0 && d.b_smem_write > 0,
@@ -121,10 +122,10 @@ Terms evaluate(const StaticFigures& f, Variant v, const DeviceFigures& d, long l
   const double slice_bytes = double(ceil_div(n, p)) * f.b_keep;  // one CTA's retained slice
   // Eq. 7: the reread bytes valued at the rate the baseline achieved at this shape.
   t.t_save = t_b_ms * reread_bytes(f, base) / tr.b_b;
-  if (v == Variant::Refined && base == Baseline::Staged && copy_gbps > 0) {
+  if (v == Variant::Refined && base == Baseline::Staged && (t_copy_ms > 0 || copy_gbps > 0)) {
     // A staged baseline saves no traffic to clustering; its loss is occupancy and latency,
-    // bounded by the time it spends above the copy-bandwidth floor (GB/s * 1e6 = bytes/ms).
-    const double floor_ms = double(m) * tr.d_cluster / (copy_gbps * 1e6);
+    // bounded by the time it spends above the copy floor (GB/s * 1e6 = bytes/ms).
+    const double floor_ms = t_copy_ms > 0 ? t_copy_ms : double(m) * tr.d_cluster / (copy_gbps * 1e6);
     t.t_save = std::max(0.0, t_b_ms - floor_ms);
   }
   t.t_ctrl = t_ctrl_ms;
@@ -188,7 +189,7 @@ credit::Prediction predict(const StaticFigures& f, std::string workload, Variant
     } else if (!d.b_dsm_write.count(p)) {
       why = "no remote-store rate B_DSM^w for P = " + std::to_string(p) + ": not evaluated";
     } else {
-      const Terms e = evaluate(f, v, d, m, n, p, t.t_b_ms, t.t_ctrl_ms.at(p), t.copy_gbps);
+      const Terms e = evaluate(f, v, d, m, n, p, t.t_b_ms, t.t_ctrl_ms.at(p), t.copy_gbps, t.t_copy_ms);
       row.waves = double(e.waves);
       row.t_save_ms = e.t_save;
       row.t_ctrl_ms = e.t_ctrl;

@@ -41,6 +41,7 @@ struct ShapeTimings {
   double t_b_ms = 0;
   std::map<int, double> t_ctrl_ms;
   double copy_gbps = 0;  // copy bandwidth of the same run (read + write); 0: not measured
+  double t_copy_ms = 0;  // a copy moving the shape's compulsory bytes (same run); 0: not measured
 };
 
 // Eq. 3. Footprint of a CTA retaining ceil(n/p) elements: ceil(n/p)*b_keep + S_scratch.
@@ -82,11 +83,13 @@ struct Terms {
   double dt = 0;  // t_save - t_ctrl - t_replay - t_dsm - t_deposit
 };
 // Throws std::invalid_argument when B_DSM^w(P) is missing or the arguments are out of range.
-// Refined, staged baseline, copy_gbps > 0: T_save is the time the baseline spends above the
-// bandwidth floor M D_fixed / B_copy (what smaller slices and better occupancy can recover)
-// instead of the paper's zero (a staged baseline re-reads nothing).
+// Refined, staged baseline: T_save is the time the baseline spends above its bandwidth floor
+// (what smaller slices and better occupancy can recover) instead of the paper's zero (a staged
+// baseline re-reads nothing). The floor is t_copy_ms, a copy of the same traffic, when measured
+// (launch and tail included), else M D_fixed / copy_gbps; with neither, the paper's zero.
 Terms evaluate(const StaticFigures& f, Variant v, const DeviceFigures& d, long long m,
-               long long n, int p, double t_b_ms, double t_ctrl_ms, double copy_gbps = 0);
+               long long n, int p, double t_b_ms, double t_ctrl_ms, double copy_gbps = 0,
+               double t_copy_ms = 0);
 
 // Workloads the model rejects by construction (DESIGN.md section 3): the reason, or nothing.
 std::optional<std::string> structural_rejection(const StaticFigures& f);

@@ -394,6 +394,8 @@ TEST_CASE("refined T_save at a staged baseline is the time above the copy floor"
   CHECK_NEAR(evaluate(f, Variant::Refined, d, 2048, 4096, 2, 0.03, 0.001, 4000).t_save, 0.013222784);
   CHECK(evaluate(f, Variant::Refined, d, 2048, 4096, 2, 0.03, 0.001, 0).t_save == 0.0);  // no copy figure
   CHECK(evaluate(f, Variant::Refined, d, 2048, 4096, 2, 0.01, 0.001, 4000).t_save == 0.0);  // at the floor
+  // A measured copy of the same traffic (0.02 ms, launch and tail included) is the floor first.
+  CHECK_NEAR(evaluate(f, Variant::Refined, d, 2048, 4096, 2, 0.03, 0.001, 4000, 0.02).t_save, 0.01);
   // A global-reread shape keeps Eq. 7 in both variants: N = 65536, T_B = 2 ms -> T_save = 1 ms.
   CHECK_NEAR(evaluate(f, Variant::Refined, d, 4096, 65536, 4, 2.0, 0.0, 4000).t_save, 1.0);
 }
