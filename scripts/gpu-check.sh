@@ -45,7 +45,7 @@ for step in $steps; do
       run sweep-paper build/credit --json "$OUT/sweep-paper.json" run-sweep
       run sweep-extended build/credit --json "$OUT/sweep-extended.json" run-sweep --config configs/extended.json ;;
     torch)  # torch eager / torch.compile / Triton baselines at the paper's extreme widths, 5 min at most
-      PYTHONUNBUFFERED=1 run torch-baselines timeout 300 python3 scripts/torch_baselines.py \
+      run torch-baselines env PYTHONUNBUFFERED=1 timeout 300 python3 scripts/torch_baselines.py \
         --widths 4096,65536 --json "$OUT/torch_baselines.json" ;;
     bench)
       run bench build/credit --json "$OUT/bench.json" bench ;;
