@@ -43,7 +43,7 @@ for step in $steps; do
       done ;;
     sweep)  # the paper's sweep (built in) and the extended one
       run sweep-paper build/credit --json "$OUT/sweep-paper.json" run-sweep
-      run sweep-extended build/credit --json "$OUT/sweep-extended.json" run-sweep --config configs/extended.json ;;
+      run sweep-extended build/credit --json "$OUT/sweep-extended.json" run-sweep --config configs/extended.json --no-python ;;
     torch)  # torch eager / torch.compile / Triton baselines at the paper's extreme widths, 5 min at most
       run torch-baselines env PYTHONUNBUFFERED=1 timeout 300 python3 scripts/torch_baselines.py \
         --widths 4096,65536 --json "$OUT/torch_baselines.json" ;;

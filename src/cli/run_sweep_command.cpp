@@ -6,6 +6,7 @@
 #include <spdlog/spdlog.h>
 
 #include <chrono>
+#include <cstdlib>
 #include <optional>
 
 #include "cli/calibration_cache.hpp"
@@ -26,7 +27,8 @@ namespace {
 
 struct SweepArgs {
   std::string config, resume, summarize;
-  bool reevaluate = false;
+  bool reevaluate = false, no_python = false;
+  std::vector<std::string> baselines;  // with --summarize: torch/Triton baseline files
   std::uint64_t seed = 20261129;
 };
 
@@ -115,6 +117,16 @@ class ShapeRunner {
 std::string p_or_none(const std::optional<int>& p) { return p ? std::to_string(*p) : "-"; }
 std::string n_or_none(const std::optional<long long>& n) { return n ? std::to_string(*n) : "none"; }
 
+void print_speedups(const ResultsFile& r, const std::vector<ResultsFile>& others) {
+  const SpeedupTable t = speedups(r, others);
+  fmt::print("\ngeomean speed-up of the best clustered P over each baseline (T_baseline / T_CREDIT)\n");
+  for (const auto& [n, by] : t.geomean) {
+    std::string line = fmt::format("N = {:>6}:", n);
+    for (const auto& [name, g] : by) line += fmt::format("  {} {:.3f}x ({})", name, g, t.count.at(n).at(name));
+    fmt::print("{}\n", line);
+  }
+}
+
 void print_summary(const ResultsFile& r) {
   const SweepSummary s = summarize_sweep(r);
   fmt::print("\n{:<12} {:>7} {:<14} {:>10} {:>6} {:>10} {:>9} {:>8} {:>8}\n", "workload", "N", "baseline",
@@ -140,11 +152,39 @@ void print_summary(const ResultsFile& r) {
   }
 }
 
+// torch eager, torch.compile and Triton at the sweep's shapes, by scripts/torch_baselines.py,
+// when python3 with torch and a GPU is here. Returns the file it wrote, if any.
+std::optional<std::string> run_python_baselines(const SweepConfig& cfg, const std::vector<const WorkloadInfo*>& ws,
+                                                const std::string& sweep_path) {
+  const std::string script = std::string(CREDIT_SOURCE_DIR) + "/scripts/torch_baselines.py";
+  if (std::system("python3 -c 'import torch, triton; assert torch.cuda.is_available()' >/dev/null 2>&1") != 0) {
+    spdlog::info("python3 with torch, triton and CUDA not found: torch.compile and Triton baselines skipped");
+    return std::nullopt;
+  }
+  const std::string stem = sweep_path.size() > 5 && sweep_path.ends_with(".json")
+                               ? sweep_path.substr(0, sweep_path.size() - 5) : sweep_path;
+  const std::string out = stem + "-torch.json";
+  std::string names, widths;
+  for (const auto* w : ws) {
+    names += (names.empty() ? "" : ",") + w->name;
+    if (cfg.rows.count(w->name)) spdlog::warn("torch baselines use each workload's default M, not the config's rows");
+  }
+  for (long long n : cfg.widths) widths += (widths.empty() ? "" : ",") + std::to_string(n);
+  const std::string cmd = fmt::format("python3 '{}' --workloads {} --widths {} --json '{}'", script, names, widths, out);
+  spdlog::info("torch/Triton baselines: {}", cmd);
+  const int rc = std::system(cmd.c_str());
+  if (rc != 0) spdlog::warn("torch baselines exited with status {} (points that did not pass say why in {})", rc, out);
+  return out;
+}
+
 void run_sweep(const SweepArgs& a, const GlobalOptions& g) {
   if (!a.summarize.empty()) {  // offline, no GPU
     ResultsFile r = read_results(a.summarize);
     if (a.reevaluate) r.predictions = reevaluate(r, {model::Variant::Paper, model::Variant::Refined});
-    return print_summary(r);
+    print_summary(r);
+    std::vector<ResultsFile> others;
+    for (const auto& b : a.baselines) others.push_back(read_results(b));
+    return print_speedups(r, others);
   }
   const SweepConfig cfg = a.config.empty() ? paper_sweep() : read_sweep_config(a.config);
   std::vector<const WorkloadInfo*> workloads;
@@ -188,6 +228,11 @@ void run_sweep(const SweepArgs& a, const GlobalOptions& g) {
     }
   }
   print_summary(out);
+  std::vector<ResultsFile> others;
+  if (!a.no_python) {
+    if (auto torch = run_python_baselines(cfg, workloads, path)) others.push_back(read_results(*torch));
+  }
+  print_speedups(out, others);
   size_t bad = 0;
   for (const auto& p : out.points) bad += p.disposition == Disposition::Incorrect || p.disposition == Disposition::Failed;
   if (bad) throw CommandFailed(fmt::format("{} point(s) were incorrect or failed (see {})", bad, path), 1);
@@ -203,6 +248,8 @@ void add_run_sweep_command(CLI::App& app, GlobalOptions& g) {
   cmd->add_option("--resume", a.resume, "continue this sweep file, skipping points it already has");
   cmd->add_option("--summarize", a.summarize, "print the summary of a recorded sweep file (no GPU)");
   cmd->add_flag("--reevaluate", a.reevaluate, "with --summarize: predict again with the current model first");
+  cmd->add_option("--baselines", a.baselines, "with --summarize: torch/Triton baseline files for the speed-ups");
+  cmd->add_flag("--no-python", a.no_python, "do not run the torch.compile/Triton baselines (scripts/)");
   cmd->add_option("--seed", a.seed, "input seed")->capture_default_str();
   cmd->callback([&g] { run_sweep(a, g); });
 }

@@ -1,6 +1,7 @@
 #include "sweep/sweep_summary.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 namespace credit {
 
@@ -73,6 +74,34 @@ SweepSummary summarize_sweep(const ResultsFile& r) {
   for (const auto& w : sum.workloads)
     for (const auto& [variant, ns] : w.predicted_n_star) sum.exact_n_star[variant] += ns == w.measured_n_star;
   return sum;
+}
+
+SpeedupTable speedups(const ResultsFile& sweep, const std::vector<ResultsFile>& others) {
+  std::map<long long, std::map<std::string, std::vector<double>>> logs;
+  for (const auto& v : summarize_sweep(sweep).shapes) {
+    if (!v.best_p) continue;
+    std::map<std::string, double> base{{"cuda", v.t_baseline_ms}};
+    for (const auto& f : others)
+      for (const auto& pt : f.points)
+        if (pt.workload == v.workload && pt.m == v.m && pt.n == v.n && pt.disposition == Disposition::Passed &&
+            pt.time_ms.median > 0)
+          base[pt.schedule] = pt.time_ms.median;
+    double best = INFINITY;
+    for (const auto& [name, t] : base) {
+      logs[v.n][name].push_back(std::log(t / v.t_best_ms));
+      best = std::min(best, t);
+    }
+    logs[v.n]["best"].push_back(std::log(best / v.t_best_ms));
+  }
+  SpeedupTable out;
+  for (const auto& [n, by] : logs)
+    for (const auto& [name, l] : by) {
+      double sum = 0;
+      for (double x : l) sum += x;
+      out.geomean[n][name] = std::exp(sum / double(l.size()));
+      out.count[n][name] = int(l.size());
+    }
+  return out;
 }
 
 }  // namespace credit

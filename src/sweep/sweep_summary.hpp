@@ -40,4 +40,14 @@ struct SweepSummary {
 // Shapes without a passed baseline point, or with no prediction, are left out.
 SweepSummary summarize_sweep(const ResultsFile& results);
 
+// Speed-up of the best clustered P over each baseline (T_baseline / T_CREDIT): "cuda" (the
+// paper's CUDA baseline), each schedule of the other files (e.g. torch_compile, triton), and
+// "best", the fastest of them all at that shape. Geometric means per N over the workloads that
+// have the baseline; shapes where a baseline did not pass are left out of its mean.
+struct SpeedupTable {
+  std::map<long long, std::map<std::string, double>> geomean;  // N -> baseline -> geomean
+  std::map<long long, std::map<std::string, int>> count;       // N -> baseline -> workloads
+};
+SpeedupTable speedups(const ResultsFile& sweep, const std::vector<ResultsFile>& other_baselines);
+
 }  // namespace credit

@@ -1,4 +1,5 @@
 // Sweep configuration files and the sweep summary (measured against predicted profitability).
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -111,4 +112,16 @@ TEST_CASE("the sweep summary compares predicted and measured profitability", "[s
   CHECK(s.workloads[0].predicted_n_star.at("refined") == 16384);
   CHECK(s.exact_n_star.at("paper") == 1);
   CHECK(s.exact_n_star.at("refined") == 0);
+
+  // Speed-ups of the best cluster: N = 16384: 0.30 / 0.31; N = 65536 over CUDA 2.0 / 1.1, over a
+  // torch.compile point at 1.5 ms 1.5 / 1.1, and over the best of them 1.5 / 1.1.
+  ResultsFile torch;
+  torch.points = {point("torch_compile", 1, 65536, 1.5), point("triton", 1, 65536, 9.0)};
+  torch.points.back().disposition = Disposition::Incorrect;  // a wrong baseline is no baseline
+  const SpeedupTable t = speedups(r, {torch});
+  CHECK(std::fabs(t.geomean.at(16384).at("cuda") - 0.30 / 0.31) < 1e-12);
+  CHECK(std::fabs(t.geomean.at(65536).at("cuda") - 2.0 / 1.1) < 1e-12);
+  CHECK(std::fabs(t.geomean.at(65536).at("torch_compile") - 1.5 / 1.1) < 1e-12);
+  CHECK(std::fabs(t.geomean.at(65536).at("best") - 1.5 / 1.1) < 1e-12);
+  CHECK(t.geomean.at(65536).count("triton") == 0);
 }
