@@ -25,7 +25,7 @@ int main(int argc, char** argv) {
   credit::cli::add_predict_command(app, g);
   credit::cli::add_run_sweep_command(app, g);
   credit::cli::add_calibrate_command(app, g);
-  credit::cli::add_pending_commands(app, g);
+  credit::cli::add_report_command(app, g);
 
   try {
     app.parse(argc, argv);

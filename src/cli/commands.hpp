@@ -19,9 +19,7 @@ void add_bench_command(CLI::App& app, GlobalOptions& g);
 void add_predict_command(CLI::App& app, GlobalOptions& g);
 void add_run_sweep_command(CLI::App& app, GlobalOptions& g);
 void add_calibrate_command(CLI::App& app, GlobalOptions& g);
-// predict, run-sweep and report until they are built: they validate their
-// arguments, then say plainly that they are not implemented and fail.
-void add_pending_commands(CLI::App& app, GlobalOptions& g);
+void add_report_command(CLI::App& app, GlobalOptions& g);
 
 }  // namespace credit::cli
 

@@ -14,6 +14,7 @@ std::vector<std::string> baseline_keys(const Comparison& c) {
 
 std::optional<std::string> fastest_baseline(const ShapeResult& s) {
   std::optional<std::string> best;
+  if (s.baselines.size() < 2) return best;  // "best" of one baseline would just repeat it
   double t = 0;
   for (const auto& [key, timing] : s.baselines)
     if (std::isfinite(timing.ms) && timing.ms > 0 && (!best || timing.ms < t)) {

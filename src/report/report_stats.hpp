@@ -11,12 +11,13 @@
 
 namespace credit::report {
 
-// The fastest baseline measured at a shape (paper: "best").
+// The fastest baseline measured at a shape (paper: "best"; only where two or more were measured).
 inline constexpr std::string_view kBest = "best";
 
 // Baselines with data in this comparison: kCuda.key, then the frameworks present.
 std::vector<std::string> baseline_keys(const Comparison& c);
-// The key of the fastest baseline measured at this shape, if any.
+// The key of the fastest baseline measured at this shape; empty unless at least two were
+// measured there (the CUDA sweep covers more widths than a framework baseline file may).
 std::optional<std::string> fastest_baseline(const ShapeResult& s);
 // S_B = T_B / T_CREDIT for a baseline key or kBest; empty when either time is missing.
 std::optional<double> speedup(const ShapeResult& s, std::string_view baseline);

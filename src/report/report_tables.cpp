@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <initializer_list>
 #include <set>
 
 #include "report/cells.hpp"
@@ -19,11 +20,12 @@ std::string device_title(const ReportData& d, int i) {
   return dev.tag + " " + dev.label;
 }
 
-// A table whose first `text_columns` columns are text and the rest numbers.
-Table make_table(std::vector<std::string> header, std::size_t text_columns) {
+// A table of right-aligned number columns but for the `text` ones.
+Table make_table(std::vector<std::string> header, std::initializer_list<std::size_t> text) {
   Table t;
   t.numeric.assign(header.size(), true);
-  std::fill_n(t.numeric.begin(), std::min(text_columns, header.size()), false);
+  for (std::size_t i : text)
+    if (i < header.size()) t.numeric[i] = false;
   t.header = std::move(header);
   return t;
 }
@@ -95,7 +97,7 @@ Section calibration_section(const ReportData& d) {
       "local latency, remote reads 4.4-5.4x lower throughput, a cluster barrier 851 / 404 cycles."});
   std::vector<std::string> head{""};
   for (const auto& c : d.calibrations) head.push_back(device_of(d, c.device).tag + " (" + c.source + ")");
-  Table scalars = make_table(head, 1);
+  Table scalars = make_table(head, {0});
   auto scalar_row = [&](const std::string& label, auto value) {
     std::vector<std::string> row{label};
     for (const auto& c : d.calibrations) row.push_back(value(c.calibration));
@@ -111,7 +113,7 @@ Section calibration_section(const ReportData& d) {
   scalar_row("runs per median", [](const Calibration& c) { return std::to_string(c.local_load_latency.runs); });
   s.blocks.push_back(std::move(scalars));
 
-  Table per_p = make_table({""}, 1);
+  Table per_p = make_table({""}, {0});
   for (const auto& c : d.calibrations) {
     const std::set<int> ps = ps_of(c.calibration);
     per_p.groups.emplace_back(device_title(d, c.device) + " (" + c.source + ")", int(ps.size()));
@@ -154,15 +156,16 @@ Section speedup_section(const ReportData& d, std::size_t k) {
       "Speedup S_B = T_B / T_CREDIT (above 1: CREDIT is faster), medians; CREDIT is the fastest passed clustered "
       "P at the shape; CUDA is the one-CTA path the model used there (staged when the row fits one CTA, else "
       "global reread)" +
-      std::string(with_best ? "; best is the fastest baseline measured at the shape." : ".")});
-  s.blocks.push_back(Paragraph{baselines_paragraph(d, c)});
+      std::string(with_best ? "; best is the fastest baseline measured at the shape, where at least two were."
+                            : ".")});
+  if (const std::string b = baselines_paragraph(d, c); !b.empty()) s.blocks.push_back(Paragraph{b});
   std::vector<std::string> head{"workload", "M", "N", "CUDA path", "best P", "T_CREDIT ms", "T_CUDA ms"};
   for (const auto& key : keys) head.push_back("vs " + std::string(baseline_label(key)));
   if (with_best) {
     head.push_back("fastest baseline");
     head.push_back("vs best");
   }
-  Table t = make_table(head, 4);
+  Table t = make_table(head, {0, 3});
   if (with_best) t.numeric[t.numeric.size() - 2] = false;
   for (const auto& sh : c.shapes) {
     const auto cuda = sh.baselines.find(std::string(kCuda.key));
@@ -190,16 +193,17 @@ Section geomean_section(const ReportData& d, std::size_t k) {
   Section s{section_id("table4", k), "Table IV: geometric-mean speedup per baseline, " + device_title(d, c.device), 2,
             {}};
   std::vector<std::string> keys = baseline_keys(c);
-  if (keys.size() > 1) keys.emplace_back(kBest);
-  const std::string against = keys.size() > 1 ? "best" : "CUDA";
+  const bool with_best = keys.size() > 1;
+  if (with_best) keys.emplace_back(kBest);
   s.blocks.push_back(Paragraph{
       "Geometric mean over the workloads of S_B at each width, then over all shapes; a count in parentheses says "
       "over how many shapes when a baseline is missing at some. Paper, at 4K: 0.815 (H100) and 0.738 (RTX 5090) "
       "against the one-CTA baseline; over all workloads against the best baseline: 1.318 (H100), 1.466 (RTX 5090)."});
   std::vector<std::string> head{"N", "shapes"};
   for (const auto& key : keys) head.push_back("vs " + std::string(key == kBest ? "best" : baseline_label(key)));
-  head.push_back("CREDIT faster than " + against);
-  Table t = make_table(head, 1);
+  head.emplace_back("CREDIT faster than CUDA");
+  if (with_best) head.emplace_back("CREDIT faster than best");
+  Table t = make_table(head, {});
   std::vector<std::optional<long long>> rows;
   for (long long n : widths(c)) rows.emplace_back(n);
   rows.emplace_back(std::nullopt);  // all widths
@@ -208,7 +212,6 @@ Section geomean_section(const ReportData& d, std::size_t k) {
     for (const auto& sh : c.shapes)
       if (!n || sh.n == *n) shapes.push_back(&sh);
     std::vector<std::string> row{n ? std::to_string(*n) : "all", std::to_string(shapes.size())};
-    int wins = 0, compared = 0;
     for (const auto& key : keys) {
       std::vector<double> v;
       for (const auto* sh : shapes)
@@ -217,12 +220,16 @@ Section geomean_section(const ReportData& d, std::size_t k) {
       if (!v.empty() && v.size() < shapes.size()) cell += fmt::format(" ({})", v.size());
       row.push_back(cell);
     }
-    for (const auto* sh : shapes)
-      if (const auto x = speedup(*sh, keys.back())) {
-        ++compared;
-        wins += *x > 1;
-      }
-    row.push_back(cells::ratio(wins, compared));
+    for (std::string_view key : {kCuda.key, kBest}) {
+      if (key == kBest && !with_best) break;
+      int wins = 0, compared = 0;
+      for (const auto* sh : shapes)
+        if (const auto x = speedup(*sh, key)) {
+          ++compared;
+          wins += *x > 1;
+        }
+      row.push_back(compared ? cells::ratio(wins, compared) : cells::kNone);
+    }
     t.rows.push_back(std::move(row));
   }
   s.blocks.push_back(std::move(t));
@@ -242,7 +249,7 @@ Section prediction_section(const ReportData& d) {
       "Paper: 55/60 right (H100 28/30), every global-reread-baseline shape right."});
   Table t = make_table({"device", "model", "shapes", "TP", "FP", "TN", "FN", "accuracy", "right, staged baseline",
                         "right, global-reread baseline"},
-                       2);
+                       {0, 1});
   std::set<std::string> variants;
   auto add_row = [&](const std::string& device, const std::string& v, const Confusion& all, const Confusion& st,
                      const Confusion& gr) {
@@ -295,7 +302,7 @@ Section crossover_section(const ReportData& d, std::size_t k) {
     head.push_back(v + " N*");
     head.push_back(v + " offset");
   }
-  Table t = make_table(head, 1);
+  Table t = make_table(head, {0});
   for (const auto& w : c.summary.workloads) {
     std::vector<std::string> row{w.workload, cells::width(w.measured_n_star)};
     for (const auto& v : c.variants) {
@@ -319,8 +326,7 @@ Section bandwidth_section(const ReportData& d, std::size_t k) {
       "framework baselines against the copy measured in their own run."});
   std::vector<std::string> head{"workload", "M", "N", "copy GB/s", "CUDA path", "CUDA %", "CREDIT P", "CREDIT %"};
   for (const auto& f : c.frameworks) head.push_back(std::string(baseline_label(f)) + " %");
-  Table t = make_table(head, 1);
-  t.numeric[4] = false;
+  Table t = make_table(head, {0, 4});
   for (const auto& sh : c.shapes) {
     const auto cuda = sh.baselines.find(std::string(kCuda.key));
     const bool has_cuda = cuda != sh.baselines.end();

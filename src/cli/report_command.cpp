@@ -1,0 +1,60 @@
+// credit report: the paper's tables and figures (Table II, Fig. 3, Table IV, Table V, Fig. 4, % of
+// copy, problem points) from sweep, calibration and baseline results files; no GPU needed.
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
+
+#include <filesystem>
+
+#include "cli/commands.hpp"
+#include "io/atomic_write.hpp"
+#include "io/json_records.hpp"
+#include "report/html.hpp"
+#include "report/markdown.hpp"
+#include "report/report_charts.hpp"
+#include "report/report_document.hpp"
+
+namespace credit::cli {
+
+namespace {
+
+struct ReportArgs {
+  std::vector<std::string> files;
+  std::string markdown, html;
+};
+
+void run_report(const ReportArgs& a) {
+  report::ReportData data;
+  try {
+    data = report::load_report(std::vector<std::filesystem::path>(a.files.begin(), a.files.end()));
+  } catch (const ResultsFileError& e) {
+    throw CommandFailed(e.what(), 2);  // bad input, as the other commands report it
+  }
+  const report::Document doc = report::build_document(data, fmt::format("credit {} ({})", CREDIT_VERSION, CREDIT_GIT_SHA));
+  const std::string md = report::render_markdown(doc);
+  if (a.markdown.empty()) {
+    fmt::print("{}", md);
+  } else {
+    write_file_atomically(a.markdown, md);
+    spdlog::info("wrote {}", a.markdown);
+  }
+  if (!a.html.empty()) {
+    write_file_atomically(a.html, report::render_html(doc, report::report_charts(data)));
+    spdlog::info("wrote {}", a.html);
+  }
+}
+
+}  // namespace
+
+void add_report_command(CLI::App& app, GlobalOptions&) {
+  static ReportArgs a;
+  auto* cmd = app.add_subcommand("report", "tables and figures of the paper from results files (sweep, calibration, "
+                                           "torch/Triton baselines; several GPUs allowed; no GPU needed)");
+  // Not CLI::ExistingFile: read_results names the file and what is wrong with it.
+  cmd->add_option("files", a.files, "results JSON files (credit run-sweep, calibrate, scripts/torch_baselines.py)")
+      ->required();
+  cmd->add_option("--markdown", a.markdown, "write the Markdown here (default: print it)");
+  cmd->add_option("--html", a.html, "also write one self-contained HTML page with SVG charts here");
+  cmd->callback([] { run_report(a); });
+}
+
+}  // namespace credit::cli

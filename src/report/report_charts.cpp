@@ -1,0 +1,200 @@
+#include "report/report_charts.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <set>
+
+#include "report/report_stats.hpp"
+#include "report/report_tables.hpp"
+#include "report/svg_chart.hpp"
+
+namespace credit::report {
+
+namespace {
+
+const char* const kWidthAxis = "row width N (elements, log2 scale)";
+
+// One colour per baseline in every chart; "best" is drawn black and dashed.
+int style_of(std::string_view key) {
+  if (key == kCuda.key) return 0;
+  for (std::size_t i = 0; i < kFrameworks.size(); ++i)
+    if (kFrameworks[i].key == key) return int(i) + 1;
+  return 6;
+}
+constexpr int kCreditStyle = 4;
+
+std::vector<std::string> workloads_of(const Comparison& c) {
+  std::vector<std::string> out;
+  for (const auto& w : c.summary.workloads) out.push_back(w.workload);
+  return out;
+}
+
+std::string series_name(std::string_view key) {
+  return "vs " + std::string(key == kBest ? "best baseline" : baseline_label(key));
+}
+
+std::vector<std::string> speedup_charts(const Comparison& c) {
+  std::vector<std::string> keys = baseline_keys(c);
+  if (keys.size() > 1) keys.emplace_back(kBest);
+  std::vector<std::string> out;
+  for (const auto& w : workloads_of(c)) {
+    svg::LineChart ch;
+    ch.x = {kWidthAxis, true, {}, {}};
+    ch.y = {"speedup T_baseline / T_CREDIT (x)", false, {}, {}};
+    ch.reference_y = 1;
+    ch.reference_label = "parity";
+    long long m = 0;
+    for (const auto& key : keys) {
+      svg::Series s{series_name(key), {}, style_of(key), key == kBest};
+      for (const auto& sh : c.shapes)
+        if (sh.workload == w)
+          if (const auto x = speedup(sh, key)) {
+            s.points.emplace_back(double(sh.n), *x);
+            m = sh.m;
+          }
+      ch.series.push_back(std::move(s));
+    }
+    ch.title = fmt::format("{} (M = {})", w, m);
+    out.push_back(svg::line_chart(ch));
+  }
+  return out;
+}
+
+std::string geomean_chart(const Comparison& c) {
+  std::vector<std::string> keys = baseline_keys(c);
+  if (keys.size() > 1) keys.emplace_back(kBest);
+  svg::LineChart ch;
+  ch.title = "Geometric mean over workloads";
+  ch.x = {kWidthAxis, true, {}, {}};
+  ch.y = {"geomean speedup (x)", false, {}, {}};
+  ch.reference_y = 1;
+  ch.reference_label = "parity";
+  for (const auto& key : keys) {
+    svg::Series s{series_name(key), {}, style_of(key), key == kBest};
+    for (long long n : widths(c)) {
+      std::vector<double> v;
+      for (const auto& sh : c.shapes)
+        if (sh.n == n)
+          if (const auto x = speedup(sh, key)) v.push_back(*x);
+      if (const auto g = geomean(v)) s.points.emplace_back(double(n), *g);
+    }
+    ch.series.push_back(std::move(s));
+  }
+  return svg::line_chart(ch);
+}
+
+std::string crossover_chart(const Comparison& c) {
+  svg::DotPlot ch;
+  ch.title = "Crossover width N*: measured and predicted";
+  const auto ns = widths(c);
+  ch.x = {"N* (elements, log2 scale)", true, double(ns.front()), double(ns.back())};
+  ch.series.push_back("measured");
+  for (const auto& v : c.variants) ch.series.push_back("predicted, " + v + " model");
+  ch.none_label = "none";
+  for (const auto& w : c.summary.workloads) {
+    std::vector<std::optional<double>> xs;
+    auto as_x = [](std::optional<long long> n) { return n ? std::optional<double>(double(*n)) : std::nullopt; };
+    xs.push_back(as_x(w.measured_n_star));
+    for (const auto& v : c.variants) {
+      const auto it = w.predicted_n_star.find(v);
+      xs.push_back(as_x(it == w.predicted_n_star.end() ? std::nullopt : it->second));
+    }
+    ch.rows.emplace_back(w.workload, std::move(xs));
+  }
+  ch.width = 560;
+  return svg::dot_plot(ch);
+}
+
+std::vector<std::string> bandwidth_charts(const Comparison& c) {
+  std::vector<std::string> out;
+  for (const auto& w : workloads_of(c)) {
+    svg::LineChart ch;
+    ch.x = {kWidthAxis, true, {}, {}};
+    ch.y = {"% of copy bandwidth", false, 0.0, {}};
+    svg::Series credit{"CREDIT (best P)", {}, kCreditStyle, false};
+    std::vector<svg::Series> base;
+    for (const auto& key : baseline_keys(c))
+      base.push_back({std::string(baseline_label(key)) + (key == kCuda.key ? " baseline" : ""), {}, style_of(key), false});
+    long long m = 0;
+    double top = 0;
+    for (const auto& sh : c.shapes) {
+      if (sh.workload != w) continue;
+      m = sh.m;
+      if (sh.credit) credit.points.emplace_back(double(sh.n), sh.credit->pct_of_copy);
+      const auto keys = baseline_keys(c);
+      for (std::size_t i = 0; i < keys.size(); ++i)
+        if (const auto it = sh.baselines.find(keys[i]); it != sh.baselines.end())
+          base[i].points.emplace_back(double(sh.n), it->second.pct_of_copy);
+    }
+    for (const auto* s : {&credit})
+      for (auto [x, y] : s->points) top = std::max(top, y);
+    for (const auto& s : base)
+      for (auto [x, y] : s.points) top = std::max(top, y);
+    if (top <= 100) ch.y.max = 100.0;  // the copy is the ceiling; show it
+    ch.title = fmt::format("{} (M = {})", w, m);
+    ch.series.push_back(std::move(credit));
+    for (auto& s : base) ch.series.push_back(std::move(s));
+    out.push_back(svg::line_chart(ch));
+  }
+  return out;
+}
+
+std::vector<std::string> calibration_charts(const ReportData& d) {
+  std::vector<std::string> out;
+  svg::BarChart barrier;
+  barrier.title = "Cluster barrier by cluster size";
+  barrier.x_label = "cluster size P (CTAs)";
+  barrier.y_label = "cycles per cluster barrier";
+  std::set<int> all_ps;
+  for (const auto& col : d.calibrations) {
+    const Calibration& c = col.calibration;
+    const std::string tag = d.devices[std::size_t(col.device)].tag;
+    svg::BarChart ch;
+    ch.title = fmt::format("SMEM and DSMEM throughput, {} ({})", tag, col.source);
+    ch.x_label = "cluster size P (CTAs)";
+    ch.y_label = "bytes / cycle / SM";
+    ch.series = {"local read", "local store", "remote read", "remote store"};
+    std::set<int> ps;
+    for (const auto* m : {&c.local_read, &c.local_store, &c.remote_read, &c.remote_store, &c.barrier})
+      for (const auto& [p, s] : *m) ps.insert(p);
+    for (int p : ps) {
+      std::vector<std::optional<double>> v;
+      for (const auto* m : {&c.local_read, &c.local_store, &c.remote_read, &c.remote_store}) {
+        const auto it = m->find(p);
+        v.push_back(it == m->end() ? std::nullopt : std::optional(it->second.median));
+      }
+      ch.groups.emplace_back(fmt::format("P={}", p), std::move(v));
+      all_ps.insert(p);
+    }
+    out.push_back(svg::bar_chart(ch));
+    barrier.series.push_back(tag + " " + d.devices[std::size_t(col.device)].label);
+  }
+  for (int p : all_ps) {
+    std::vector<std::optional<double>> v;
+    for (const auto& col : d.calibrations) {
+      const auto it = col.calibration.barrier.find(p);
+      v.push_back(it == col.calibration.barrier.end() ? std::nullopt : std::optional(it->second.median));
+    }
+    barrier.groups.emplace_back(fmt::format("P={}", p), std::move(v));
+  }
+  if (!d.calibrations.empty()) out.push_back(svg::bar_chart(barrier));
+  return out;
+}
+
+}  // namespace
+
+std::map<std::string, std::vector<std::string>> report_charts(const ReportData& d) {
+  std::map<std::string, std::vector<std::string>> charts;
+  charts["table2"] = calibration_charts(d);
+  for (std::size_t k = 0; k < d.comparisons.size(); ++k) {
+    const Comparison& c = d.comparisons[k];
+    charts[section_id("fig3", k)] = speedup_charts(c);
+    charts[section_id("table4", k)] = {geomean_chart(c)};
+    charts[section_id("fig4", k)] = {crossover_chart(c)};
+    charts[section_id("bandwidth", k)] = bandwidth_charts(c);
+  }
+  return charts;
+}
+
+}  // namespace credit::report
