@@ -7,6 +7,7 @@
 
 #include "cli/commands.hpp"
 #include "core/shape.hpp"
+#include "core/split.hpp"
 #include "core/workload_registry.hpp"
 #include "gpu/bench.hpp"
 #include "gpu/device_query.hpp"
@@ -53,7 +54,7 @@ void run_bench(const BenchArgs& a, const GlobalOptions& g) {
   const std::vector<int> widths = parse_int_list(a.widths);
   const std::vector<int> ps = parse_int_list(a.ps);
   for (int p : ps)
-    if (p != 2 && p != 4 && p != 8 && p != 16)
+    if (!is_cluster_size(p))
       throw CommandFailed(fmt::format("illegal cluster size {}: --P takes 2, 4, 8 and 16 "
                                       "(16 is non-portable on Hopper)", p), 2);
   std::vector<gpu::Schedule> schedules;
@@ -64,9 +65,7 @@ void run_bench(const BenchArgs& a, const GlobalOptions& g) {
   gpu::Timer timer(dev);
   ResultsFile out;
   out.kind = "sweep";
-  std::vector<const char*> argv;
-  for (const auto& s : g.argv) argv.push_back(s.c_str());
-  out.meta = make_meta(int(argv.size()), argv.data());
+  out.meta = meta_of(g);
   out.device = dev;
   const gpu::CopyBandwidth copy = gpu::measure_copy_bandwidth(timer);
   out.copy_gbps = copy.best();

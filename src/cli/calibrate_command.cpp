@@ -54,9 +54,7 @@ void run_calibrate(const CalibrateArgs& a, const GlobalOptions& g) {
   const auto t0 = std::chrono::steady_clock::now();
   ResultsFile out;
   out.kind = "calibration";
-  std::vector<const char*> argv;
-  for (const auto& s : g.argv) argv.push_back(s.c_str());
-  out.meta = make_meta(int(argv.size()), argv.data());
+  out.meta = meta_of(g);
   out.device = dev;
   gpu::CalibrationOptions opt;
   opt.runs = a.runs;

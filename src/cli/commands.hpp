@@ -36,9 +36,15 @@ model::ShapeTimings timings_from(const ResultsFile& f, const std::string& worklo
                                  const std::string& baseline);
 // A device-to-device copy of the shape's compulsory bytes, as a results point "copy" (needs a GPU).
 SweepPoint copy_point(const WorkloadInfo& w, long long m, long long n, gpu::Timer& timer);
+// T_ctrl of the clustered schedule at P (the control kernels), as a results point "control".
+SweepPoint control_point(const WorkloadInfo& w, long long m, long long n, int p, const DeviceInfo& dev,
+                         gpu::Timer& timer);
 // Every shape predicted in the file, re-evaluated with the current model for each variant.
 std::vector<Prediction> reevaluate(const ResultsFile& in, const std::vector<model::Variant>& variants,
                                    const std::string& only_workload = "");
+
+// The provenance of a results file written by this invocation (argv, version, sha, time).
+Meta meta_of(const GlobalOptions& g);
 
 // A command that cannot do what was asked exits with this code after printing why.
 struct CommandFailed : std::runtime_error {

@@ -10,6 +10,7 @@
 #include "cli/calibration_cache.hpp"
 #include "cli/commands.hpp"
 #include "core/shape.hpp"
+#include "core/split.hpp"
 #include "core/workload_registry.hpp"
 #include "gpu/bench.hpp"
 #include "gpu/control.hpp"
@@ -27,10 +28,8 @@ struct PredictArgs {
   std::uint64_t seed = 20261129;
 };
 
-// Measured inputs are kept as points of the results file, so --from can re-evaluate them:
-// the baseline's own point, and one "control" point per P whose time is T_ctrl.
-constexpr const char* kControl = "control";
-constexpr const char* kCopy = "copy";  // a copy of the shape's compulsory traffic (refined floor)
+// Measured inputs are kept as points of the results file, so --from can re-evaluate them: the
+// baseline's own point, one kControlSchedule point per P (T_ctrl) and one kCopySchedule point.
 
 }  // namespace
 
@@ -39,12 +38,27 @@ SweepPoint copy_point(const WorkloadInfo& w, long long m, long long n, gpu::Time
   c.workload = w.name;
   c.m = m;
   c.n = n;
-  c.schedule = kCopy;
+  c.schedule = kCopySchedule;
   c.compulsory_bytes = c.traffic_bytes = gpu::compulsory_bytes(w, m, n);
   c.time_ms = gpu::time_copy_of_traffic(timer, c.compulsory_bytes, gpu::TimingOptions{});
   c.gbps = c.compulsory_bytes / (c.time_ms.median * 1e6);
   c.disposition = Disposition::Passed;
   c.reason = "cudaMemcpy moving the shape's compulsory bytes (half read, half written)";
+  return c;
+}
+
+SweepPoint control_point(const WorkloadInfo& w, long long m, long long n, int p, const DeviceInfo& dev,
+                         gpu::Timer& timer) {
+  SweepPoint c;
+  c.workload = w.name;
+  c.m = m;
+  c.n = n;
+  c.schedule = kControlSchedule;
+  c.p = p;
+  c.time_ms.median = gpu::t_ctrl_ms(w, m, n, p, dev, timer);
+  c.time_ms.runs = gpu::kControlTiming.samples;
+  c.disposition = Disposition::Passed;
+  c.reason = "T_ctrl: control kernel at P minus the one-CTA control (medians)";
   return c;
 }
 
@@ -77,8 +91,8 @@ model::ShapeTimings timings_from(const ResultsFile& f, const std::string& worklo
   bool have_base = false;
   for (const auto& p : f.points) {
     if (p.workload != workload || p.m != m || p.n != n || p.disposition != Disposition::Passed) continue;
-    if (p.schedule == kControl) t.t_ctrl_ms[p.p] = p.time_ms.median;
-    if (p.schedule == kCopy) t.t_copy_ms = p.time_ms.median;
+    if (p.schedule == kControlSchedule) t.t_ctrl_ms[p.p] = p.time_ms.median;
+    if (p.schedule == kCopySchedule) t.t_copy_ms = p.time_ms.median;
     if (p.schedule == baseline) {
       t.t_b_ms = p.time_ms.median;
       have_base = true;
@@ -126,9 +140,7 @@ void run_from_file(const PredictArgs& a, const GlobalOptions& g) {
   for (const auto& p : out) print_prediction(p);
   if (!g.json_path.empty()) {
     ResultsFile res = in;
-    std::vector<const char*> argv;
-    for (const auto& s : g.argv) argv.push_back(s.c_str());
-    res.meta = make_meta(int(argv.size()), argv.data());
+    res.meta = meta_of(g);
     res.predictions = out;
     write_results(g.json_path, res);
   }
@@ -142,7 +154,7 @@ void run_predict(const PredictArgs& a, const GlobalOptions& g) {
   const Shape shape = parse_shape(a.shape);
   const std::vector<int> ps = parse_int_list(a.ps);
   for (int p : ps)
-    if (p != 2 && p != 4 && p != 8 && p != 16)
+    if (!is_cluster_size(p))
       throw CommandFailed(fmt::format("illegal cluster size {}: --P takes 2, 4, 8 and 16", p), 2);
   const model::Variant v = model::parse_variant(a.model);
 
@@ -151,9 +163,7 @@ void run_predict(const PredictArgs& a, const GlobalOptions& g) {
   gpu::Timer timer(dev);
   ResultsFile res;
   res.kind = "prediction";
-  std::vector<const char*> argv;
-  for (const auto& s : g.argv) argv.push_back(s.c_str());
-  res.meta = make_meta(int(argv.size()), argv.data());
+  res.meta = meta_of(g);
   res.device = dev;
   res.calibration = cal;
   res.copy_gbps = gpu::measure_copy_bandwidth(timer).best();  // the refined model's floor
@@ -172,18 +182,8 @@ void run_predict(const PredictArgs& a, const GlobalOptions& g) {
   t.t_copy_ms = res.points.back().time_ms.median;
   for (int p : ps) {
     if (!gpu::can_implement(w, gpu::Schedule::Cluster, p, shape.m, shape.n, dev).ok) continue;  // illegal: no control
-    SweepPoint c;
-    c.workload = w.name;
-    c.m = shape.m;
-    c.n = shape.n;
-    c.schedule = kControl;
-    c.p = p;
-    c.time_ms.median = gpu::t_ctrl_ms(w, shape.m, shape.n, p, dev, timer);
-    c.time_ms.runs = gpu::kControlTiming.samples;
-    c.disposition = Disposition::Passed;
-    c.reason = "T_ctrl: control kernel at P minus the one-CTA control (medians)";
-    t.t_ctrl_ms[p] = c.time_ms.median;
-    res.points.push_back(c);
+    res.points.push_back(control_point(w, shape.m, shape.n, p, dev, timer));
+    t.t_ctrl_ms[p] = res.points.back().time_ms.median;
   }
   res.predictions.push_back(model::predict(w.figures, w.name, v, model::device_figures_from(cal), shape.m,
                                            shape.n, t, ps));

@@ -32,7 +32,6 @@ struct SweepArgs {
   std::uint64_t seed = 20261129;
 };
 
-constexpr const char* kControl = "control";
 
 const SweepPoint* find(const ResultsFile& r, const std::string& w, long long m, long long n, const std::string& s,
                        int p) {
@@ -53,7 +52,7 @@ class ShapeRunner {
     measure(gpu::Schedule::GlobalReread, 1);
     for (int p : cfg_.cluster_sizes) measure(gpu::Schedule::Cluster, p);
     for (int p : cfg_.cluster_sizes) control(p);
-    if (!find(out_, w_.name, m_, n_, "copy", 1)) {
+    if (!find(out_, w_.name, m_, n_, kCopySchedule, 1)) {
       out_.points.push_back(copy_point(w_, m_, n_, timer_));
       save();
     }
@@ -72,19 +71,9 @@ class ShapeRunner {
   }
 
   void control(int p) {
-    if (find(out_, w_.name, m_, n_, kControl, p)) return;
+    if (find(out_, w_.name, m_, n_, kControlSchedule, p)) return;
     if (!gpu::can_implement(w_, gpu::Schedule::Cluster, p, m_, n_, dev_).ok) return;  // no kernel: no control
-    SweepPoint c;
-    c.workload = w_.name;
-    c.m = m_;
-    c.n = n_;
-    c.schedule = kControl;
-    c.p = p;
-    c.time_ms.median = gpu::t_ctrl_ms(w_, m_, n_, p, dev_, timer_);
-    c.time_ms.runs = gpu::kControlTiming.samples;
-    c.disposition = Disposition::Passed;
-    c.reason = "T_ctrl: control kernel at P minus the one-CTA control (medians)";
-    out_.points.push_back(c);
+    out_.points.push_back(control_point(w_, m_, n_, p, dev_, timer_));
     save();
   }
 
@@ -203,10 +192,8 @@ void run_sweep(const SweepArgs& a, const GlobalOptions& g) {
   if (!a.resume.empty() && out.device.uuid != dev.uuid)
     throw CommandFailed(a.resume + ": device.uuid: measured on " + out.device.uuid + ", this GPU is " + dev.uuid +
                         ": a sweep resumes on the GPU it started on", 2);
-  std::vector<const char*> argv;
-  for (const auto& s : g.argv) argv.push_back(s.c_str());
   out.kind = "sweep";
-  out.meta = make_meta(int(argv.size()), argv.data());
+  out.meta = meta_of(g);
   out.device = dev;
   if (!out.calibration) out.calibration = calibration_for_device(dev);
   gpu::Timer timer(dev);

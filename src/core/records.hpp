@@ -52,6 +52,10 @@ struct Calibration {
 // Outcome of one measured point, as CUTLASS separates failing from being wrong.
 enum class Disposition { Passed, Incorrect, Failed, Skipped, NotSupported };
 
+// Points that are measurements of the device rather than of a kernel schedule.
+inline constexpr const char* kControlSchedule = "control";  // time_ms: T_ctrl at p
+inline constexpr const char* kCopySchedule = "copy";        // a copy of the shape's compulsory bytes
+
 struct SweepPoint {
   std::string workload;
   long long m = 0;

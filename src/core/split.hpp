@@ -33,6 +33,9 @@ struct SplitPolicy {
   static constexpr int vec = 4;  // elements per 16-byte access
 };
 
+// Cluster sizes the clustered schedule takes: 2, 4, 8 (portable) and 16 (non-portable on Hopper).
+constexpr bool is_cluster_size(int p) { return p == 2 || p == 4 || p == 8 || p == 16; }
+
 struct Slice {
   int lo, hi;  // [lo, hi) of the row
 };

@@ -103,7 +103,7 @@ Support can_implement(const WorkloadInfo& w, Schedule s, int p, long long rows, 
   if (rows < 1 || n < 1) return {false, "rows and width must be at least 1"};
   if (n > (1LL << 30)) return {false, "width above 2^30 elements is not supported"};
   if (s == Schedule::Cluster) {
-    if (p != 2 && p != 4 && p != 8 && p != 16)
+    if (!is_cluster_size(p))
       return {false, "cluster size " + std::to_string(p) + " is not one of 2, 4, 8, 16"};
   } else if (p != 1) {
     return {false, std::string(schedule_name(s)) + " runs one CTA per row (P = 1)"};

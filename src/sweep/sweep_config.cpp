@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
+#include "core/split.hpp"
 #include "core/workload_registry.hpp"
 
 namespace credit {
@@ -63,7 +64,7 @@ SweepConfig read_sweep_config(const std::filesystem::path& path) {
     c.cluster_sizes = positive_list<int>(j["cluster_sizes"], path, "cluster_sizes");
     for (size_t i = 0; i < c.cluster_sizes.size(); ++i) {
       const int p = c.cluster_sizes[i];
-      if (p != 2 && p != 4 && p != 8 && p != 16)
+      if (!is_cluster_size(p))
         bad(path, "cluster_sizes[" + std::to_string(i) + "]", "cluster size " + std::to_string(p) + " is not 2, 4, 8 or 16");
     }
   }
