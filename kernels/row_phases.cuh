@@ -1,7 +1,7 @@
 #pragma once
-// The phases every row-wise kernel is made of, generic over the workload declaration:
-// accumulate one stage's statistics over a span (from global memory, depositing into shared
-// memory on the way, or from shared memory), and apply h over a span.
+// The phases every row-wise kernel is made of, generic over the workload declaration: stage 0
+// over a slice arriving in shared memory through the bulk copy engine, later stages from global
+// memory (the re-read schedule) or from the retained slice, and h applied over a span.
 #include "core/operands.hpp"
 #include "core/split.hpp"
 #include "core/workload.hpp"
