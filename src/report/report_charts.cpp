@@ -22,7 +22,7 @@ int style_of(std::string_view key) {
     if (kFrameworks[i].key == key) return int(i) + 1;
   return 6;
 }
-constexpr int kCreditStyle = 4;
+constexpr int kCreditStyle = 6;  // black: the series every bandwidth chart is about
 
 std::vector<std::string> workloads_of(const Comparison& c) {
   std::vector<std::string> out;
@@ -34,9 +34,17 @@ std::string series_name(std::string_view key) {
   return "vs " + std::string(key == kBest ? "best baseline" : baseline_label(key));
 }
 
-std::vector<std::string> speedup_charts(const Comparison& c) {
+// Baselines drawn in the speedup charts: all but PyTorch eager, whose unfused kernels run several
+// times slower and would flatten every other curve (the tables keep it, and "best" counts it).
+std::vector<std::string> charted_keys(const Comparison& c) {
   std::vector<std::string> keys = baseline_keys(c);
-  if (keys.size() > 1) keys.emplace_back(kBest);
+  std::erase(keys, std::string(kTorchEager.key));
+  if (!c.frameworks.empty()) keys.emplace_back(kBest);  // as the tables show it
+  return keys;
+}
+
+std::vector<std::string> speedup_charts(const Comparison& c) {
+  const std::vector<std::string> keys = charted_keys(c);
   std::vector<std::string> out;
   for (const auto& w : workloads_of(c)) {
     svg::LineChart ch;
@@ -62,8 +70,7 @@ std::vector<std::string> speedup_charts(const Comparison& c) {
 }
 
 std::string geomean_chart(const Comparison& c) {
-  std::vector<std::string> keys = baseline_keys(c);
-  if (keys.size() > 1) keys.emplace_back(kBest);
+  const std::vector<std::string> keys = charted_keys(c);
   svg::LineChart ch;
   ch.title = "Geometric mean over workloads";
   ch.x = {kWidthAxis, true, {}, {}};
@@ -127,14 +134,12 @@ std::vector<std::string> bandwidth_charts(const Comparison& c) {
         if (const auto it = sh.baselines.find(keys[i]); it != sh.baselines.end())
           base[i].points.emplace_back(double(sh.n), it->second.pct_of_copy);
     }
-    for (const auto* s : {&credit})
-      for (auto [x, y] : s->points) top = std::max(top, y);
-    for (const auto& s : base)
+    ch.series.push_back(std::move(credit));
+    for (auto& s : base) ch.series.push_back(std::move(s));
+    for (const auto& s : ch.series)
       for (auto [x, y] : s.points) top = std::max(top, y);
     if (top <= 100) ch.y.max = 100.0;  // the copy is the ceiling; show it
     ch.title = fmt::format("{} (M = {})", w, m);
-    ch.series.push_back(std::move(credit));
-    for (auto& s : base) ch.series.push_back(std::move(s));
     out.push_back(svg::line_chart(ch));
   }
   return out;
@@ -155,10 +160,7 @@ std::vector<std::string> calibration_charts(const ReportData& d) {
     ch.x_label = "cluster size P (CTAs)";
     ch.y_label = "bytes / cycle / SM";
     ch.series = {"local read", "local store", "remote read", "remote store"};
-    std::set<int> ps;
-    for (const auto* m : {&c.local_read, &c.local_store, &c.remote_read, &c.remote_store, &c.barrier})
-      for (const auto& [p, s] : *m) ps.insert(p);
-    for (int p : ps) {
+    for (int p : cluster_sizes(c)) {
       std::vector<std::optional<double>> v;
       for (const auto* m : {&c.local_read, &c.local_store, &c.remote_read, &c.remote_store}) {
         const auto it = m->find(p);

@@ -33,18 +33,19 @@ struct Pool {
   ResultsFile merged;
   std::vector<std::string> source;  // per merged point: the file it came from
   std::vector<double> copy_gbps;    // per merged point: the copy bandwidth of its run
+  std::vector<std::string> prediction_source;
   std::map<PointKey, std::size_t> points;
   std::map<PredictionKey, std::size_t> predictions;
-  int replaced = 0;
+  std::map<std::pair<std::string, std::string>, int> replaced;  // (earlier file, later file) -> records
 
   void add(const ResultsFile& r, const std::string& path) {
     for (const auto& pt : r.points) {
       const PointKey k{pt.workload, pt.m, pt.n, pt.schedule, pt.p};
       if (const auto it = points.find(k); it != points.end()) {
+        ++replaced[{source[it->second], path}];
         merged.points[it->second] = pt;
         source[it->second] = path;
         copy_gbps[it->second] = r.copy_gbps;
-        ++replaced;
         continue;
       }
       points.emplace(k, merged.points.size());
@@ -55,12 +56,14 @@ struct Pool {
     for (const auto& pr : r.predictions) {
       const PredictionKey k{pr.workload, pr.m, pr.n, pr.model};
       if (const auto it = predictions.find(k); it != predictions.end()) {
+        ++replaced[{prediction_source[it->second], path}];
         merged.predictions[it->second] = pr;
-        ++replaced;
+        prediction_source[it->second] = path;
         continue;
       }
       predictions.emplace(k, merged.predictions.size());
       merged.predictions.push_back(pr);
+      prediction_source.push_back(path);
     }
   }
 
@@ -85,10 +88,10 @@ class Builder {
   explicit Builder(const std::vector<NamedResults>& files) {
     for (const auto& f : files) add_file(f);
     for (std::size_t d = 0; d < pools_.size(); ++d) {
-      if (pools_[d].replaced)
-        data_.notes.push_back(fmt::format("{}: {} points or predictions were measured again in a later file; the "
-                                          "later ones are used.",
-                                          data_.devices[d].tag, pools_[d].replaced));
+      for (const auto& [files, n] : pools_[d].replaced)
+        data_.notes.push_back(fmt::format("{}: {} holds {} points or predictions that {} also has; the later file's "
+                                          "are used.",
+                                          data_.devices[d].tag, files.second, n, files.first));
       collect_problems(int(d));
       compare(int(d));
     }

@@ -20,8 +20,9 @@ struct BaselineName {
 // The CUDA one-CTA path (staged or global reread, as the shape's predictions chose it).
 inline constexpr BaselineName kCuda{"cuda", "CUDA"};
 // Framework baselines (scripts/torch_baselines.py: schedules with p = 1), in display order.
-inline constexpr std::array<BaselineName, 3> kFrameworks{
-    {{"torch_compile", "torch.compile"}, {"triton", "Triton"}, {"torch_eager", "PyTorch eager"}}};
+inline constexpr BaselineName kTorchCompile{"torch_compile", "torch.compile"}, kTriton{"triton", "Triton"},
+    kTorchEager{"torch_eager", "PyTorch eager"};
+inline constexpr std::array<BaselineName, 3> kFrameworks{kTorchCompile, kTriton, kTorchEager};
 std::string_view baseline_label(std::string_view key);  // "cuda" -> "CUDA", ..., unknown: the key
 
 struct Input {

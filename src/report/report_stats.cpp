@@ -44,6 +44,14 @@ std::optional<double> geomean(const std::vector<double>& v) {
   return std::exp(log_sum / double(v.size()));
 }
 
+std::set<int> cluster_sizes(const Calibration& c) {
+  std::set<int> ps;
+  for (const auto* m : {&c.local_read, &c.local_store, &c.remote_read, &c.remote_store, &c.barrier})
+    for (const auto& [p, s] : *m) ps.insert(p);
+  for (const auto& [p, n] : c.max_active_clusters) ps.insert(p);
+  return ps;
+}
+
 std::vector<long long> widths(const Comparison& c) {
   std::set<long long> n;
   for (const auto& s : c.shapes) n.insert(s.n);

@@ -3,6 +3,7 @@
 // their geometric means (Table IV), the confusion matrix of the predictions (Table V) and how
 // far a predicted crossover width lies from the measured one (Fig. 4).
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -23,6 +24,7 @@ std::optional<std::string> fastest_baseline(const ShapeResult& s);
 std::optional<double> speedup(const ShapeResult& s, std::string_view baseline);
 
 std::optional<double> geomean(const std::vector<double>& v);  // empty for no values
+std::set<int> cluster_sizes(const Calibration& c);              // every P the calibration measured
 std::vector<long long> widths(const Comparison& c);           // distinct N, ascending
 
 struct Confusion {

@@ -60,14 +60,6 @@ std::string baselines_paragraph(const ReportData& d, const Comparison& c) {
   return out;
 }
 
-std::set<int> ps_of(const Calibration& c) {
-  std::set<int> ps;
-  for (const auto* m : {&c.local_read, &c.local_store, &c.remote_read, &c.remote_store, &c.barrier})
-    for (const auto& [p, s] : *m) ps.insert(p);
-  for (const auto& [p, n] : c.max_active_clusters) ps.insert(p);
-  return ps;
-}
-
 std::string stat_cell(const std::map<int, Stat>& m, int p, int decimals) {
   const auto it = m.find(p);
   return it == m.end() ? cells::kNone : cells::fixed(it->second.median, decimals);
@@ -115,7 +107,7 @@ Section calibration_section(const ReportData& d) {
 
   Table per_p = make_table({""}, {0});
   for (const auto& c : d.calibrations) {
-    const std::set<int> ps = ps_of(c.calibration);
+    const std::set<int> ps = cluster_sizes(c.calibration);
     per_p.groups.emplace_back(device_title(d, c.device) + " (" + c.source + ")", int(ps.size()));
     per_p.group_prefix.push_back(device_of(d, c.device).tag);
     for (int p : ps) {
@@ -126,7 +118,7 @@ Section calibration_section(const ReportData& d) {
   auto per_p_row = [&](const std::string& label, auto cell) {
     std::vector<std::string> row{label};
     for (const auto& c : d.calibrations)
-      for (int p : ps_of(c.calibration)) row.push_back(cell(c.calibration, p));
+      for (int p : cluster_sizes(c.calibration)) row.push_back(cell(c.calibration, p));
     per_p.rows.push_back(std::move(row));
   };
   per_p_row("local read (B/cycle/SM)", [](const Calibration& c, int p) { return stat_cell(c.local_read, p, 1); });
@@ -159,6 +151,9 @@ Section speedup_section(const ReportData& d, std::size_t k) {
       std::string(with_best ? "; best is the fastest baseline measured at the shape, where at least two were."
                             : ".")});
   if (const std::string b = baselines_paragraph(d, c); !b.empty()) s.blocks.push_back(Paragraph{b});
+  if (std::find(c.frameworks.begin(), c.frameworks.end(), kTorchEager.key) != c.frameworks.end())
+    s.blocks.push_back(Paragraph{"PyTorch eager (unfused, several times slower) is in the tables and counts for "
+                                 "best, but is left out of the charts, whose scale it would flatten."});
   std::vector<std::string> head{"workload", "M", "N", "CUDA path", "best P", "T_CREDIT ms", "T_CUDA ms"};
   for (const auto& key : keys) head.push_back("vs " + std::string(baseline_label(key)));
   if (with_best) {

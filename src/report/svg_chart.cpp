@@ -199,10 +199,15 @@ std::string line_chart(const LineChart& c) {
   for (const auto& s : c.series)
     for (auto [x, y] : s.points)
       if (std::isfinite(x) && std::isfinite(y)) {
-        xmin = std::min(xmin, x), xmax = std::max(xmax, x);
-        ymin = std::min(ymin, y), ymax = std::max(ymax, y);
+        xmin = std::min(xmin, x);
+        xmax = std::max(xmax, x);
+        ymin = std::min(ymin, y);
+        ymax = std::max(ymax, y);
       }
-  if (c.reference_y) ymin = std::min(ymin, *c.reference_y), ymax = std::max(ymax, *c.reference_y);
+  if (c.reference_y) {
+    ymin = std::min(ymin, *c.reference_y);
+    ymax = std::max(ymax, *c.reference_y);
+  }
   double xlo, xhi, ylo, yhi;
   data_range(c.x, xmin, xmax, xlo, xhi);
   data_range(c.y, ymin, ymax, ylo, yhi);
@@ -286,20 +291,25 @@ std::string dot_plot(const DotPlot& c) {
   double xmin = std::numeric_limits<double>::infinity(), xmax = -xmin;
   for (const auto& [label, xs] : c.rows)
     for (const auto& x : xs)
-      if (x) xmin = std::min(xmin, *x), xmax = std::max(xmax, *x);
+      if (x) {
+        xmin = std::min(xmin, *x);
+        xmax = std::max(xmax, *x);
+      }
   double xlo, xhi;
   data_range(c.x, xmin, xmax, xlo, xhi);
   const std::vector<double> xt = c.x.log2 ? log2_ticks(xlo, xhi) : linear_ticks(xlo, xhi);
 
   std::size_t label_chars = 0;
   for (const auto& [label, xs] : c.rows) label_chars = std::max(label_chars, label.size());
-  const double left = std::max(kLeft, 12 + kCharWidth * double(label_chars)), none_w = 56, row_h = 24;
+  const double left = std::max(kLeft, 12 + kCharWidth * double(label_chars)), none_w = 64, row_h = 24;
   const double plot_top = kTop, plot_bottom = plot_top + row_h * double(std::max<std::size_t>(c.rows.size(), 1));
   const double height = plot_bottom + kAxisBelow;
   std::vector<LegendItem> items;
   for (std::size_t i = 0; i < c.series.size(); ++i) items.push_back({c.series[i], int(i), false, false});
   auto [leg, leg_h] = legend(items, c.width, height - 4);
-  const Scale sx{xlo, xhi, left, c.width - kRight - none_w, c.x.log2};
+  // The "none" band sits right of the axis, a gap away so its label clears the last tick's.
+  const double gap = 22;
+  const Scale sx{xlo, xhi, left, c.width - kRight - none_w - gap, c.x.log2};
 
   std::string out = open_svg(c.width, height + leg_h, c.title);
   for (double v : xt) {
@@ -309,8 +319,8 @@ std::string dot_plot(const DotPlot& c) {
     out += text(x, plot_bottom + 16, c.x.log2 ? width_label(v) : short_number(v));
   }
   const double none_x = c.width - kRight - none_w / 2;
-  out += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"#f4f4f4\"/>\n",
-                     num(c.width - kRight - none_w + 6), num(plot_top), num(none_w - 6), num(plot_bottom - plot_top));
+  out += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"#f4f4f4\" stroke=\"#777\"/>\n",
+                     num(c.width - kRight - none_w), num(plot_top), num(none_w), num(plot_bottom - plot_top));
   out += text(none_x, plot_bottom + 16, c.none_label);
   out += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#777\"/>\n", num(left),
                      num(plot_top), num(sx.px1 - left), num(plot_bottom - plot_top));

@@ -29,7 +29,7 @@ struct LineChart {
   std::vector<Series> series;
   std::optional<double> reference_y;  // a horizontal reference line (parity at 1)
   std::string reference_label;
-  int width = 440, height = 300;
+  int width = 420, height = 290;
 };
 
 struct BarChart {
@@ -37,7 +37,7 @@ struct BarChart {
   std::string x_label, y_label;
   std::vector<std::string> series;  // one bar per series in every group
   std::vector<std::pair<std::string, std::vector<std::optional<double>>>> groups;  // label, value per series
-  int width = 440, height = 300;
+  int width = 420, height = 290;
 };
 
 // One row per category (e.g. workload), one marker per series at x; nullopt is drawn in a
@@ -48,7 +48,7 @@ struct DotPlot {
   std::vector<std::string> series;
   std::vector<std::pair<std::string, std::vector<std::optional<double>>>> rows;
   std::string none_label = "none";
-  int width = 440;
+  int width = 420;
 };
 
 std::string line_chart(const LineChart& c);

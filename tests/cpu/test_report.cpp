@@ -46,6 +46,16 @@ std::string section(const std::string& md, const std::string& title) {
   return md.substr(start, end == std::string::npos ? std::string::npos : end - start);
 }
 
+// Text with line breaks and runs of spaces as single spaces: prose is wrapped at 100 columns.
+std::string flat(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    const char d = c == '\n' ? ' ' : c;
+    if (!(d == ' ' && !out.empty() && out.back() == ' ')) out += d;
+  }
+  return out;
+}
+
 using Row = std::vector<std::string>;
 
 // The rows of the `index`th table of a section, header first, cells trimmed (the alignment row
@@ -169,7 +179,7 @@ TEST_CASE("report: Fig. 3 and Table IV speedups are T_CUDA / T_best-P from the s
     CHECK(cell(table4, {std::to_string(n)}, "vs CUDA") == fmt::format("{:.3f}", std::exp(log_sum / k)));
   }
   // No baseline file given: the report says so, and compares with CUDA only.
-  CHECK(md.find("Triton and PyTorch eager were not measured") != std::string::npos);
+  CHECK(flat(md).find("Triton and PyTorch eager were not measured") != std::string::npos);
   CHECK(fig3[0].back() == "vs CUDA");
 
   // Bandwidth: the best P's % of copy as recorded in its point.
@@ -213,7 +223,7 @@ TEST_CASE("report: Table V confusion counts and Fig. 4 N* match the sweep", "[re
 }
 
 TEST_CASE("report: torch/Triton baselines join the sweep of their GPU; failures are listed", "[report]") {
-  const fs::path torch = kResults / "torch_baselines.json";
+  const fs::path torch = kResults / "sweep-paper-torch.json";
   const ResultsFile t = read_results(torch);
   const ResultsFile r = read_results(kResults / "sweep-paper.json");
   const std::string md = markdown_of({kResults / "sweep-paper.json", torch});
@@ -226,17 +236,36 @@ TEST_CASE("report: torch/Triton baselines join the sweep of their GPU; failures 
   for (const char* s : {"torch_compile", "triton", "torch_eager"})
     if (const double x = median_of(t, "softmax_bwd", 65536, s, 1); std::isfinite(x)) best = std::min(best, x);
   CHECK(cell(fig3, {"softmax_bwd", "4096", "65536"}, "vs best") == fmt::format("{:.3f}", best / e.t_credit));
-  // Shapes the baseline file does not cover show no speedup against it.
-  CHECK(cell(fig3, {"softmax_bwd", "4096", "8192"}, "vs Triton") == "-");
+  // Shapes the baseline file does not cover show no speedup against it, and no "best".
+  const auto wide = rows(section(markdown_of({kResults / "sweep-extended.json", torch}), "Fig. 3"));
+  CHECK(cell(wide, {"softmax_bwd", "4096", "131072"}, "vs Triton") == "-");
+  CHECK(cell(wide, {"softmax_bwd", "4096", "131072"}, "vs best") == "-");
+  CHECK(cell(wide, {"softmax_bwd", "4096", "65536"}, "vs best") != "-");
 
   // Every incorrect point is listed one by one with its reason.
   const auto problems = rows(section(md, "Points that did not pass"));
   for (const auto& pt : t.points)
     if (pt.disposition == Disposition::Incorrect) {
-      const Row key{"D1", "torch_baselines.json", pt.workload, std::to_string(pt.m), std::to_string(pt.n),
+      const Row key{"D1", "sweep-paper-torch.json", pt.workload, std::to_string(pt.m), std::to_string(pt.n),
                     pt.schedule};
       CHECK(cell(problems, key, "disposition") == "incorrect");
     }
+}
+
+TEST_CASE("report: baselines from another GPU of the same name join, and say so", "[report]") {
+  std::ifstream in(kResults / "sweep-paper-torch.json");
+  nlohmann::json j = nlohmann::json::parse(in);
+  j["device"]["uuid"] = "GPU-00000000-other";
+  const fs::path other = temp_file("other-h200.json", j.dump());
+  const std::string md = markdown_of({kResults / "sweep-paper.json", other});
+  const auto fig3 = rows(section(md, "Fig. 3"));
+  CHECK(cell(fig3, {"lars", "4096", "65536"}, "vs Triton") != "-");
+  CHECK(flat(section(md, "Fig. 3")).find("measured on D2 NVIDIA H200 [GPU-00000000]") != std::string::npos);
+
+  j["device"]["name"] = "NVIDIA H100";  // another model: compared with nothing
+  const std::string h100 = markdown_of({kResults / "sweep-paper.json", temp_file("h100.json", j.dump())});
+  CHECK(rows(section(h100, "Fig. 3"))[0].back() == "vs CUDA");
+  CHECK(flat(h100).find("no CREDIT sweep of a NVIDIA H100") != std::string::npos);
 }
 
 TEST_CASE("report: several GPUs get one Table II column group each", "[report]") {
@@ -271,7 +300,7 @@ TEST_CASE("report: a bad file is named with its field", "[report]") {
 
 TEST_CASE("report: the HTML is one self-contained page with SVG charts", "[report]") {
   const report::ReportData d = report::load_report(
-      {kResults / "sweep-paper.json", kResults / "torch_baselines.json", kResults / "calibration.json"});
+      {kResults / "sweep-paper.json", kResults / "sweep-paper-torch.json", kResults / "calibration.json"});
   std::string html = report::render_html(report::build_document(d, "credit test"), report::report_charts(d));
   CHECK(html.find("<svg") != std::string::npos);
   CHECK(html.find("Fig. 3") != std::string::npos);
