@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <utility>
 
+#include "core/operands.hpp"
 #include "core/split.hpp"
 #include "core/workload.hpp"
 #include "kernels/bulk_copy.cuh"
@@ -21,13 +22,17 @@
 namespace credit::kernels {
 
 // One CTA per row: its partial is already the row statistic.
+// Every policy: size(op) CTAs per row, this CTA's rank(op) among them, begin<W>(op, xbars) once,
+// all_reduce<W, l>(op, row, partials, slots, xbars) after each stage (partials in, statistics out).
 struct LocalExchange {
-  __device__ static int size() { return 1; }
-  __device__ static int rank() { return 0; }
+  static constexpr int pressure = 0;  // registers it adds, in the units of min_blocks_per_sm
+  __device__ static int size(const RowOperands&) { return 1; }
+  __device__ static int rank(const RowOperands&) { return 0; }
   template <class W>
-  __device__ static void begin(std::uint64_t*) {}
+  __device__ static void begin(const RowOperands&, std::uint64_t*) {}
   template <class W, int l>
-  __device__ static void all_reduce(float (&)[W::stages[l].q], float*, std::uint64_t*) {}
+  __device__ static void all_reduce(const RowOperands&, long long, float (&)[W::stages[l].q], float*,
+                                    std::uint64_t*) {}
 };
 
 __device__ __forceinline__ unsigned cluster_nctarank() {
@@ -44,12 +49,13 @@ __device__ __forceinline__ unsigned cluster_ctarank() {
 
 // P CTAs of a thread-block cluster per row; replicated push into every peer's slots.
 struct DsmemExchange {
-  __device__ static int size() { return int(cluster_nctarank()); }
-  __device__ static int rank() { return int(cluster_ctarank()); }
+  static constexpr int pressure = 0;
+  __device__ static int size(const RowOperands&) { return int(cluster_nctarank()); }
+  __device__ static int rank(const RowOperands&) { return int(cluster_ctarank()); }
 
   // xbars: one mbarrier per stage.
   template <class W>
-  __device__ static void begin(std::uint64_t* xbars) {
+  __device__ static void begin(const RowOperands&, std::uint64_t* xbars) {
     if (threadIdx.x == 0) {
       const unsigned p = cluster_nctarank();
       [&]<int... l>(std::integer_sequence<int, l...>) {
@@ -61,7 +67,8 @@ struct DsmemExchange {
   }
 
   template <class W, int l>
-  __device__ static void all_reduce(float (&part)[W::stages[l].q], float* slots, std::uint64_t* xbars) {
+  __device__ static void all_reduce(const RowOperands&, long long, float (&part)[W::stages[l].q], float* slots,
+                                    std::uint64_t* xbars) {
     constexpr int q = W::stages[l].q;
     constexpr int off = stat_offset<W>(l);
     constexpr int MC = SplitPolicy::max_cluster;

@@ -83,7 +83,8 @@ void run_bench(const BenchArgs& a, const GlobalOptions& g) {
       const long long m = a.rows > 0 ? a.rows : w->default_rows;
       gpu::DeviceProblem prob(*w, m, n, a.seed + done);
       for (gpu::Schedule s : schedules) {
-        const std::vector<int> point_ps = s == gpu::Schedule::Cluster ? ps : std::vector<int>{1};
+        const bool split = s == gpu::Schedule::Cluster || s == gpu::Schedule::Megakernel;
+        const std::vector<int> point_ps = split ? ps : std::vector<int>{1};
         for (int p : point_ps) {
           out.points.push_back(gpu::bench_point(prob, s, p, dev, timer, opt, out.copy_gbps, a.seed + done));
           print_point(out.points.back());
@@ -111,7 +112,7 @@ void add_bench_command(CLI::App& app, GlobalOptions& g) {
   cmd->add_option("--widths", a.widths, "comma-separated row widths N")->capture_default_str();
   cmd->add_option("--rows", a.rows, "rows M (default: each workload's own)");
   cmd->add_option("--P", a.ps, "cluster sizes for the cluster schedule")->capture_default_str();
-  cmd->add_option("--schedule", a.schedules, "staged, global_reread, cluster")->capture_default_str();
+  cmd->add_option("--schedule", a.schedules, "staged, global_reread, cluster, megakernel")->capture_default_str();
   cmd->add_option("--samples", a.samples, "timed samples per point (median reported)")->capture_default_str();
   cmd->add_option("--warmup", a.warmup, "untimed runs first")->capture_default_str();
   cmd->add_option("--seed", a.seed, "input seed")->capture_default_str();

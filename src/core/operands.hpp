@@ -13,6 +13,13 @@ struct RowOperands {
   float* row_out[kMaxRowOutputs] = {};       // [rows]
   long long rows = 0;
   int n = 0;
+  // Split-row through global memory (the megakernel) only: the first row of this launch's row
+  // group, CTAs per row, and the exchange's scratch: partials[row - row0][stat][rank] and
+  // arrivals[row - row0][stage], the latter zeroed before each launch.
+  long long row0 = 0;
+  int split = 1;
+  float* partials = nullptr;
+  unsigned* arrivals = nullptr;
 };
 
 }  // namespace credit

@@ -12,10 +12,11 @@ namespace credit {
 #define CREDIT_SPLIT_THREADS 256  // a build option (CMake CREDIT_SPLIT_THREADS) for A/B runs
 #endif
 
-// CTAs per SM a kernel's register budget is cut for: 42 registers a thread, so that a CTA's
-// barriers overlap its neighbours' streaming; 64 when more than 3 statistics would spill at 42.
-constexpr int min_blocks_per_sm(int threads, int stats) {
-  return 65536 / (threads * (stats <= 3 ? 42 : 64));
+// CTAs per SM a kernel's register budget is cut for: 48 registers a thread, so that a CTA's
+// barriers overlap its neighbours' streaming; 64, then 80, as the statistics, inputs and
+// exchange state a thread carries grow and would spill (ptxas -warn-spills).
+constexpr int min_blocks_per_sm(int threads, int pressure) {
+  return 65536 / (threads * (pressure <= 4 ? 48 : pressure <= 8 ? 64 : 80));
 }
 
 struct SplitPolicy {

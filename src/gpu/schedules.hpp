@@ -13,7 +13,10 @@
 
 namespace credit::gpu {
 
-enum class Schedule { Staged, GlobalReread, Cluster };
+// Megakernel: seed 001's split row through global memory, P CTAs per row (any P from 1 to
+// kMaxMegakernelSplit) exchanging partials at row-scoped barriers in global memory.
+enum class Schedule { Staged, GlobalReread, Cluster, Megakernel };
+inline constexpr int kMaxMegakernelSplit = 64;
 
 const char* schedule_name(Schedule s);
 Schedule parse_schedule(std::string_view s);  // throws std::invalid_argument
@@ -24,7 +27,7 @@ struct Support {
 };
 
 // Whether (workload, schedule, p) can run at rows x n on this device, and why not.
-// Staged and global-reread take p = 1; cluster takes p in {2, 4, 8, 16}.
+// Staged and global-reread take p = 1; cluster takes p in {2, 4, 8, 16}; megakernel 1 to 64.
 Support can_implement(const WorkloadInfo& w, Schedule s, int p, long long rows, long long n,
                       const DeviceInfo& dev);
 
@@ -40,7 +43,7 @@ void launch(const WorkloadInfo& w, Schedule s, int p, const RowOperands& device_
 long smem_bytes(const WorkloadInfo& w, Schedule s, int p, long long n);
 
 // Concurrent clusters of size p the device can hold for this workload and width
-// (cudaOccupancyMaxActiveClusters); for p = 1, concurrent CTAs of the staged kernel.
+// (cudaOccupancyMaxActiveClusters); for the other schedules, concurrent CTAs.
 int max_active_clusters(const WorkloadInfo& w, Schedule s, int p, long long n, const DeviceInfo& dev);
 
 }  // namespace credit::gpu

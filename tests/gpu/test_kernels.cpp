@@ -92,8 +92,11 @@ void check_all_schedules(const WorkloadInfo& w, Shape sh, uint64_t seed, InputSc
   const Reference64 ref = reference64(h);
   DeviceCopy d(h);
   int ran = 0;
-  for (Schedule s : {Schedule::Staged, Schedule::GlobalReread, Schedule::Cluster}) {
-    for (int p : s == Schedule::Cluster ? std::vector<int>{2, 4, 8, 16} : std::vector<int>{1}) {
+  for (Schedule s : {Schedule::Staged, Schedule::GlobalReread, Schedule::Cluster, Schedule::Megakernel}) {
+    const std::vector<int> ps = s == Schedule::Cluster      ? std::vector<int>{2, 4, 8, 16}
+                                : s == Schedule::Megakernel ? std::vector<int>{1, 3, 8, 32}
+                                                            : std::vector<int>{1};
+    for (int p : ps) {
       const gpu::Support sup = gpu::can_implement(w, s, p, sh.m, sh.n, device());
       if (!sup.ok) {
         // Illegal configurations are refused with the reason, and never launched.
@@ -124,6 +127,21 @@ TEST_CASE("large-magnitude logits stay accurate", "[gpu]") {
       check_all_schedules(find_workload(name), sh, 4242 + sh.n, InputScale::LargeLogits);
 }
 
+// Far more rows than the device holds CTAs at once: the megakernel must split them into row
+// groups (one cooperative launch each) and never wait at a row barrier for a CTA that cannot run.
+TEST_CASE("the megakernel's row groups cover many more rows than fit at once", "[gpu]") {
+  for (const char* name : {"rms_softmax", "wvar_bwd"}) {
+    const WorkloadInfo& w = find_workload(name);
+    HostProblem h = make_random_problem(w, 20000, 2048, 31337);
+    const Reference64 ref = reference64(h);
+    DeviceCopy d(h);
+    for (int p : {4, 16}) {
+      REQUIRE(gpu::max_active_clusters(w, Schedule::Megakernel, p, 2048, device()) < 20000 * p);
+      check_against_oracle(h, d, ref, Schedule::Megakernel, p);
+    }
+  }
+}
+
 TEST_CASE("illegal configurations are refused before launch", "[gpu]") {
   const WorkloadInfo& w = find_workload("layernorm");
   HostProblem h = make_random_problem(w, 1, 131072, 9);
@@ -132,6 +150,8 @@ TEST_CASE("illegal configurations are refused before launch", "[gpu]") {
   CHECK_FALSE(gpu::can_implement(w, Schedule::Staged, 1, 1, 131072, device()).ok);  // 512 KB row
   CHECK_FALSE(gpu::can_implement(w, Schedule::Staged, 2, 1, 4096, device()).ok);
   CHECK_THROWS_AS(gpu::launch(w, Schedule::Cluster, 3, d.op, device(), nullptr), std::invalid_argument);
+  CHECK_FALSE(gpu::can_implement(w, Schedule::Megakernel, 0, 1, 4096, device()).ok);
+  CHECK_FALSE(gpu::can_implement(w, Schedule::Megakernel, 65, 1, 4096, device()).ok);
   CHECK(gpu::cuda_baseline(w, 131072, device()) == Schedule::GlobalReread);
   CHECK(gpu::cuda_baseline(w, 4096, device()) == Schedule::Staged);
 }
