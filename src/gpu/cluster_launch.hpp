@@ -4,6 +4,7 @@
 #include <cuda_runtime.h>
 
 #include "gpu/cuda_check.hpp"
+#include "gpu/occupancy.hpp"
 
 namespace credit::gpu {
 
@@ -44,14 +45,7 @@ void allow_large_clusters(void (*kernel)(A...), long smem_optin) {
 template <class... A>
 int cluster_capacity(void (*kernel)(A...), const ClusterShape& s) {
   cudaLaunchAttribute attr{};
-  const cudaLaunchConfig_t cfg = launch_config(s, nullptr, &attr);
-  int clusters = 0;
-  const cudaError_t e = cudaOccupancyMaxActiveClusters(&clusters, kernel, &cfg);
-  if (e != cudaSuccess) {  // an impossible configuration reads as zero clusters
-    cudaGetLastError();
-    return 0;
-  }
-  return clusters;
+  return active_clusters_or_zero(kernel, launch_config(s, nullptr, &attr));
 }
 
 template <class... A, class... B>

@@ -5,6 +5,7 @@
 #include "gpu/cuda_check.hpp"
 #include "gpu/schedules.hpp"
 #include "gpu/device_buffer.hpp"
+#include "gpu/occupancy.hpp"
 #include "kernels/global_exchange.cuh"
 #include "kernels/global_reread_kernel.cuh"
 #include "kernels/split_row_kernel.cuh"
@@ -159,14 +160,7 @@ int max_active_clusters(const WorkloadInfo& w, Schedule s, int p, long long n, c
     return blocks * dev.sm_count;
   }
   cudaLaunchAttribute attr{};
-  const cudaLaunchConfig_t cfg = config_for(s, p, p, smem, nullptr, &attr);
-  int clusters = 0;
-  const cudaError_t e = cudaOccupancyMaxActiveClusters(&clusters, k, &cfg);
-  if (e != cudaSuccess) {  // an impossible configuration reads as zero clusters
-    cudaGetLastError();
-    return 0;
-  }
-  return clusters;
+  return active_clusters_or_zero(k, config_for(s, p, p, smem, nullptr, &attr));
 }
 
 namespace {
