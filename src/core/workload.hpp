@@ -90,9 +90,6 @@ constexpr int retained_plane(int k) {
 }
 
 template <class W>
-constexpr bool is_retained(int k) { return (retained_mask<W>() >> k) & 1u; }
-
-template <class W>
 constexpr unsigned positive_inputs_mask() {
   if constexpr (requires { W::positive_inputs; }) return W::positive_inputs;
   else return 0u;
