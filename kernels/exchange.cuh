@@ -26,6 +26,7 @@ namespace credit::kernels {
 // all_reduce<W, l>(op, row, partials, slots, xbars) after each stage (partials in, statistics out).
 struct LocalExchange {
   static constexpr int pressure = 0;  // registers it adds, in the units of min_blocks_per_sm
+  static constexpr bool through_global = false;  // partials through global memory (megakernel)
   __device__ static int size(const RowOperands&) { return 1; }
   __device__ static int rank(const RowOperands&) { return 0; }
   template <class W>
@@ -50,6 +51,7 @@ __device__ __forceinline__ unsigned cluster_ctarank() {
 // P CTAs of a thread-block cluster per row; replicated push into every peer's slots.
 struct DsmemExchange {
   static constexpr int pressure = 0;
+  static constexpr bool through_global = false;
   __device__ static int size(const RowOperands&) { return int(cluster_nctarank()); }
   __device__ static int rank(const RowOperands&) { return int(cluster_ctarank()); }
 
@@ -80,8 +82,11 @@ struct DsmemExchange {
     mbarrier_wait_parity(&xbars[l], 0);
 #pragma unroll
     for (int j = 0; j < q; ++j) {
+      // Unrolled over the largest cluster so that the P shared-memory loads are in flight at once.
       float r = combine_identity(op_of<W>(off + j));
-      for (unsigned c = 0; c < p; ++c) r = combine_apply(op_of<W>(off + j), r, slots[(off + j) * MC + c]);
+#pragma unroll
+      for (unsigned c = 0; c < unsigned(MC); ++c)
+        if (c < p) r = combine_apply(op_of<W>(off + j), r, slots[(off + j) * MC + c]);
       part[j] = r;
     }
   }

@@ -1,12 +1,20 @@
 #pragma once
-// Seed 001's megakernel exchange: the P CTAs of a row (consecutive blockIdx, no cluster) share
-// partials through global memory and wait at a row-scoped barrier built from device-scope
-// release/acquire atomics. Thread 0 of each CTA writes its partials, then counts its arrival on
-// the row's per-stage counter with release semantics, and spins with acquire loads until all P
-// have arrived; the CTA barrier then hands the view to the other threads, which read the
-// partials from L2 in rank order (every CTA combines them identically). Deadlock-free only when
-// every CTA of the launch is resident at once: the launcher caps the launch at the active blocks
-// per SM times the SM count and splits the rows into groups beyond that (cooperative launch).
+// Seed 001's megakernel exchanges: the P CTAs of a row (consecutive blockIdx, no cluster) share
+// partials through global memory, partials[row - row0][stat][rank], and wait at a barrier.
+//
+// RowBarrierExchange: a row-scoped barrier built from device-scope release/acquire atomics.
+// Thread 0 of each CTA writes its partials, counts its arrival on the row's per-stage counter
+// with release semantics and spins with acquire loads until all P have arrived; the CTA barrier
+// then hands the view to the other threads, which read the partials from L2 in rank order (every
+// CTA combines them identically). After the last stage each CTA also counts its departure, and
+// the last to depart zeroes the row's counters, so the next launch needs no memset.
+// GridBarrierExchange: the same partials, and a grid-wide barrier (cooperative groups) that
+// waits for every CTA of the launch: seed 001's choice for one row.
+// Both are deadlock-free only when every CTA of the launch is resident at once: the launcher
+// caps the launch at the active blocks per SM times the SM count and splits the rows into
+// groups beyond that (cooperative launch).
+#include <cooperative_groups.h>
+
 #include <cuda/atomic>
 
 #include "core/operands.hpp"
@@ -14,8 +22,27 @@
 
 namespace credit::kernels {
 
+// Combines the P partials of each of stage statistics [off, off + q) of one row, stats[j][rank]
+// in global memory, into r. Every warp reads them in parallel (lane c takes ranks c, c + 32, ...)
+// and reduces by an xor butterfly, so every thread of every CTA of the row gets the same bits;
+// a serial loop would wait one L2 round trip per rank.
+template <class W, int off, int q>
+__device__ __forceinline__ void combine_row_partials(const float* stats, int p, float (&r)[q]) {
+  const int lane = int(threadIdx.x & 31u);
+#pragma unroll
+  for (int j = 0; j < q; ++j) {
+    float v = combine_identity(op_of<W>(off + j));
+    for (int c = lane; c < p; c += 32) v = combine_apply(op_of<W>(off + j), v, __ldcg(&stats[j * p + c]));
+#pragma unroll
+    for (int o = 16; o > 0; o >>= 1) v = combine_apply(op_of<W>(off + j), v, __shfl_xor_sync(0xffffffffu, v, o));
+    r[j] = v;
+  }
+}
+
+template <class Wait>
 struct GlobalExchange {
-  static constexpr int pressure = 4;  // 64-bit scratch pointers and the spin loop
+  static constexpr int pressure = 4;  // scratch pointers, the barrier and the Fig. 6 switches
+  static constexpr bool through_global = true;
   __device__ static int size(const RowOperands& op) { return op.split; }
   __device__ static int rank(const RowOperands& op) { return int(blockIdx.x % unsigned(op.split)); }
   template <class W>
@@ -29,21 +56,43 @@ struct GlobalExchange {
     const int p = op.split, me = rank(op);
     const long long local = row - op.row0;
     float* stats = op.partials + (local * num_stats<W>() + off) * p;  // [stat][rank]
-    if (threadIdx.x == 0) {
+    if (threadIdx.x == 0)
 #pragma unroll
       for (int j = 0; j < q; ++j) stats[j * p + me] = part[j];
-      cuda::atomic_ref<unsigned, cuda::thread_scope_device> arrived(op.arrivals[local * num_stages<W>() + l]);
-      arrived.fetch_add(1u, cuda::memory_order_release);
-      while (arrived.load(cuda::memory_order_acquire) < unsigned(p)) __nanosleep(64);
-    }
-    __syncthreads();
-#pragma unroll
-    for (int j = 0; j < q; ++j) {
-      float r = combine_identity(op_of<W>(off + j));
-      for (int c = 0; c < p; ++c) r = combine_apply(op_of<W>(off + j), r, __ldcg(&stats[j * p + c]));
-      part[j] = r;
-    }
+    Wait::template wait<W, l>(op, local);
+    combine_row_partials<W, off, q>(stats, p, part);
   }
 };
+
+struct RowBarrier {
+  template <class W, int l>
+  __device__ static void wait(const RowOperands& op, long long local) {
+    constexpr int L = num_stages<W>();
+    unsigned* counters = op.arrivals + local * (L + 1);
+    const unsigned p = unsigned(op.split);
+    if (threadIdx.x == 0) {
+      cuda::atomic_ref<unsigned, cuda::thread_scope_device> arrived(counters[l]);
+      arrived.fetch_add(1u, cuda::memory_order_release);
+      while (arrived.load(cuda::memory_order_acquire) < p) __nanosleep(32);
+      if constexpr (l == L - 1) {
+        cuda::atomic_ref<unsigned, cuda::thread_scope_device> departed(counters[L]);
+        if (departed.fetch_add(1u, cuda::memory_order_acq_rel) == p - 1)  // everyone is past every wait
+          for (int k = 0; k <= L; ++k)
+            cuda::atomic_ref<unsigned, cuda::thread_scope_device>(counters[k]).store(0u, cuda::memory_order_relaxed);
+      }
+    }
+    __syncthreads();
+  }
+};
+
+struct GridBarrier {
+  template <class W, int l>
+  __device__ static void wait(const RowOperands&, long long) {
+    cooperative_groups::this_grid().sync();  // orders the partials' stores before the loads
+  }
+};
+
+using RowBarrierExchange = GlobalExchange<RowBarrier>;
+using GridBarrierExchange = GlobalExchange<GridBarrier>;
 
 }  // namespace credit::kernels

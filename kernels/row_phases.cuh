@@ -60,14 +60,25 @@ __device__ __forceinline__ void accumulate_stage(const RowOperands& op, const Ro
     }
     return v;
   };
-  auto use = [&](int, const Vec<NI>& v) {
+  // The last stage may overwrite the retained input with its contribution (retains_contribution).
+  constexpr bool keep = S == Source::Shared && retains_contribution<W>() && l == num_stages<W>() - 1;
+  auto use = [&](int g, const Vec<NI>& v) {
+    float4 kept;
 #pragma unroll
     for (int e = 0; e < 4; ++e) {
       float x[NI];
 #pragma unroll
       for (int k = 0; k < NI; ++k) x[k] = lane_of(v.x[k], e);
-      add(x);
+      if constexpr (keep) {
+        float c[q];
+        W::template contribute<l>(x, ctx, c);
+        acc[0] = combine_apply(op_of<W>(off), acc[0], c[0]);
+        set_lane(kept, e, c[0]);
+      } else {
+        add(x);
+      }
     }
+    if constexpr (keep) *reinterpret_cast<float4*>(pl.plane(0) + span.smem_index(span.group_elem(g))) = kept;
   };
   for_each_group<U, Threads>(span.groups(), load, use);
   if (int(threadIdx.x) < span.edge_count()) {
@@ -78,8 +89,73 @@ __device__ __forceinline__ void accumulate_stage(const RowOperands& op, const Ro
       if (!((mask >> k) & 1u)) continue;
       x[k] = S == Source::Shared ? pl.plane(retained_plane<W>(k))[span.smem_index(i)] : op.in[k][span.base + i];
     }
-    add(x);
+    if constexpr (keep) {
+      float c[q];
+      W::template contribute<l>(x, ctx, c);
+      acc[0] = combine_apply(op_of<W>(off), acc[0], c[0]);
+      pl.plane(0)[span.smem_index(i)] = c[0];
+    } else {
+      add(x);
+    }
   }
+}
+
+// h from the contributions the last stage left in the retained plane (retains_contribution).
+template <class W, int Threads, int U>
+__device__ __forceinline__ void apply_kept_span(const RowOperands& op, const RowSpan& span, const Planes& pl,
+                                                const typename W::Ctx& ctx) {
+  constexpr int NO = int(W::outputs.size());
+  static_assert(NO == 1 && output_is_f32<W>(0), "kept contributions: one fp32 output");
+  auto load = [&](int g) { return *reinterpret_cast<const float4*>(pl.plane(0) + span.smem_index(span.group_elem(g))); };
+  auto use = [&](int g, const float4& v) {
+    float4 o;
+#pragma unroll
+    for (int e = 0; e < 4; ++e) {
+      float y[NO];
+      W::apply_contribution(lane_of(v, e), ctx, y);
+      set_lane(o, e, y[0]);
+    }
+    __stcs(reinterpret_cast<float4*>(static_cast<float*>(op.out[0]) + span.base + span.group_elem(g)), o);
+  };
+  for_each_group<U, Threads>(span.groups(), load, use);
+  if (int(threadIdx.x) < span.edge_count()) {
+    const int i = span.edge_elem(threadIdx.x);
+    float y[NO];
+    W::apply_contribution(pl.plane(0)[span.smem_index(i)], ctx, y);
+    static_cast<float*>(op.out[0])[span.base + i] = y[0];
+  }
+}
+
+// Seed 001's Fig. 6 controls: the retained planes reloaded from the inputs, or written to
+// op.spill and read back, through registers into shared memory, then a CTA barrier.
+enum class PlaneCopy { ReloadInputs, Spill, Unspill };
+
+template <class W, PlaneCopy C, int Threads>
+__device__ __forceinline__ void copy_planes(const RowOperands& op, const RowSpan& span, const Planes& pl) {
+  constexpr unsigned rmask = retained_mask<W>();
+  const long long plane_elems = op.rows * (long long)op.n;  // a spill plane holds every row
+  auto global_of = [&](int k, int i) -> float* {
+    return C == PlaneCopy::ReloadInputs ? const_cast<float*>(op.in[k]) + span.base + i
+                                        : op.spill + retained_plane<W>(k) * plane_elems + span.base + i;
+  };
+#pragma unroll
+  for (int k = 0; k < n_inputs<W>; ++k) {
+    if (!((rmask >> k) & 1u)) continue;
+    float* sp = pl.plane(retained_plane<W>(k));
+    for (int g = threadIdx.x; g < span.groups(); g += Threads) {
+      const int i = span.group_elem(g);
+      auto* s4 = reinterpret_cast<float4*>(sp + span.smem_index(i));
+      auto* g4 = reinterpret_cast<float4*>(global_of(k, i));
+      if constexpr (C == PlaneCopy::Spill) __stcg(g4, *s4);
+      else *s4 = __ldcg(g4);
+    }
+    if (int(threadIdx.x) < span.edge_count()) {
+      const int i = span.edge_elem(threadIdx.x);
+      if constexpr (C == PlaneCopy::Spill) __stcg(global_of(k, i), sp[span.smem_index(i)]);
+      else sp[span.smem_index(i)] = __ldcg(global_of(k, i));
+    }
+  }
+  __syncthreads();
 }
 
 // Loads the span's retained inputs into shared memory with the bulk copy engine while

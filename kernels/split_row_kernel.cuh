@@ -3,7 +3,8 @@
 // share a row load their slices into shared memory while accumulating stage 1, exchange
 // compact partials through the exchange policy X after every stage, and apply h to the
 // retained slice. X = LocalExchange is the one-CTA staged kernel; X = DsmemExchange is CREDIT;
-// X = GlobalExchange is seed 001's cooperative megakernel (row-scoped barriers in global memory).
+// X = RowBarrierExchange / GridBarrierExchange is seed 001's cooperative megakernel (partials
+// and barriers in global memory), which alone honours the Fig. 6 switches in op.switches.
 #include <utility>
 
 #include "kernels/cta_reduce.cuh"
@@ -12,19 +13,38 @@
 
 namespace credit::kernels {
 
+// A phase boundary for credit bench --phases (one untaken branch when op.phase_clock is null).
+__device__ __forceinline__ void mark_phase(const RowOperands& op, int mark) {
+  if (op.phase_clock != nullptr && threadIdx.x == 0) {
+    unsigned long long t;
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+    op.phase_clock[(op.row0 * op.split + blockIdx.x) * kPhaseMarks + mark] = t;  // row groups too
+  }
+}
+
 template <class W, class X, int l>
 __device__ __forceinline__ void split_stage(const RowOperands& op, long long row, const RowSpan& span,
                                             const Planes& pl, float* warp_buf, float* slots,
                                             std::uint64_t* bars, const float* rowp,
                                             typename W::Ctx& ctx) {
   constexpr int T = SplitPolicy::threads;
+  constexpr bool last = l == num_stages<W>() - 1;
   float acc[W::stages[l].q];
-  if constexpr (l == 0)
+  if constexpr (l == 0) {
     load_and_accumulate_stage0<W, T>(op, span, pl, bars, ctx, acc);
-  else
+  } else {
+    if constexpr (X::through_global)
+      if (op.switches & kReloadInputs) copy_planes<W, PlaneCopy::ReloadInputs, T>(op, span, pl);
     accumulate_stage<W, l, Source::Shared, T, SplitPolicy::shared_unroll>(op, span, pl, ctx, acc);
+  }
   cta_allreduce<W, l, SplitPolicy::warps>(acc, warp_buf + l * SplitPolicy::warps * max_q<W>());
+  mark_phase(op, 1 + 2 * l);
+  if constexpr (X::through_global && last)
+    if (op.switches & kSpillRetained) copy_planes<W, PlaneCopy::Spill, T>(op, span, pl);
   X::template all_reduce<W, l>(op, row, acc, slots, bars + SplitPolicy::max_chunks);
+  if constexpr (X::through_global && last)
+    if (op.switches & kSpillRetained) copy_planes<W, PlaneCopy::Unspill, T>(op, span, pl);
+  mark_phase(op, 2 + 2 * l);
   W::template finish<l>(acc, op.n, rowp, ctx);
 }
 
@@ -37,9 +57,10 @@ __device__ __forceinline__ void split_stages(const RowOperands& op, long long ro
 }
 
 template <class W, class X>
-__global__ void __launch_bounds__(SplitPolicy::threads, min_blocks_per_sm(SplitPolicy::threads, num_stats<W>()))
+__global__ void __launch_bounds__(SplitPolicy::threads, min_blocks_per_sm(SplitPolicy::threads, num_stats<W>() + X::pressure))
     split_row_kernel(const __grid_constant__ RowOperands op) {
   extern __shared__ float4 smem4[];
+  mark_phase(op, 0);
   constexpr int R = popcount(retained_mask<W>());
   const int p = X::size(op), c = X::rank(op);
   const long long row = op.row0 + blockIdx.x / p;
@@ -59,8 +80,15 @@ __global__ void __launch_bounds__(SplitPolicy::threads, min_blocks_per_sm(SplitP
   typename W::Ctx ctx{};
   split_stages<W, X>(op, row, span, pl, warp_buf, slots, bars, rowp, ctx,
                      std::make_integer_sequence<int, num_stages<W>()>{});
-  apply_span<W, Source::Shared, SplitPolicy::threads, SplitPolicy::shared_unroll>(op, span, pl, ctx);
+  if constexpr (retains_contribution<W>()) {
+    apply_kept_span<W, SplitPolicy::threads, SplitPolicy::shared_unroll>(op, span, pl, ctx);
+  } else {
+    if constexpr (X::through_global)
+      if (op.switches & kReloadInputs) copy_planes<W, PlaneCopy::ReloadInputs, SplitPolicy::threads>(op, span, pl);
+    apply_span<W, Source::Shared, SplitPolicy::threads, SplitPolicy::shared_unroll>(op, span, pl, ctx);
+  }
   if (c == 0 && threadIdx.x == 0) store_row_outputs<W>(op, row, ctx);
+  mark_phase(op, 2 * num_stages<W>() + 1);
 }
 
 }  // namespace credit::kernels

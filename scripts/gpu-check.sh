@@ -4,7 +4,9 @@
 # back at most 8 files). Usage: scripts/gpu-check.sh [steps...]
 # Where the tree travels without .git, write the sha first (git rev-parse --short=12 HEAD >
 # .git-sha) and carry .git-sha, so results files name the commit they measured.
-# steps: build tests sanitize calibrate predict sweep torch bench quickbench ab:THREADS (default: build tests bench)
+# steps: build tests gputests sanitize calibrate predict sweep torch bench quickbench ladder megabench profile phases stalls
+# abladder:THREADS abdefs:NAME=VALUE[,NAME=VALUE] ab:THREADS
+# (default: build tests bench)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/gpu-out}
@@ -28,6 +30,19 @@ for step in $steps; do
       run build cmake --build build -j 16 ;;
     tests)
       run ctest ctest --test-dir build --output-on-failure ;;
+    gputests)  # the GPU test binary alone, with Catch's durations (e.g. after a rebuild)
+      run gpu-tests build/tests/credit_gpu_tests --durations yes ;;
+    ladder)  # seed 001's ladder, host completion time (configs/seed001.json)
+      run ladder build/credit --json "$OUT/ladder-seed001.json" run-sweep --config configs/seed001.json ;;
+    megabench)  # kernel time (events, L2 flushed) of the global-memory schedules beside the cluster kernel
+      run megabench build/credit --json "$OUT/megabench.json" bench --workload rms_softmax --rows 16 \
+        --widths 131072 --schedule megakernel local_fusion unfused cluster --P 8,16 --samples 20 ;;
+    profile)  # Nsight Compute on seed 001's shape (16 x 131072), warm L2 and free clocks as in the ladder
+      run profile ncu --cache-control none --clock-control none -k "regex:split_row|fused|unfused" \
+        --section SpeedOfLight --section LaunchStats --section Occupancy --section WarpStateStats \
+        --section SchedulerStats --section MemoryWorkloadAnalysis \
+        build/credit bench --workload rms_softmax --rows 16 --widths 131072 \
+        --schedule megakernel local_fusion cluster --P 8,16 --samples 1 --warmup 0 ;;
     sanitize)
       for tool in memcheck racecheck; do
         run "sanitize-$tool" compute-sanitizer --tool $tool --error-exitcode 9 build/tests/credit_gpu_tests "[sanitize]"
@@ -58,6 +73,31 @@ for step in $steps; do
       run build-$t cmake --build build-$t -j 16 --target credit credit_gpu_tests
       run gpu-tests-$t build-$t/tests/credit_gpu_tests
       run quickbench-$t build-$t/credit --json "$OUT/quickbench-$t.json" bench --widths 4096,16384,65536,262144 --samples 10 ;;
+    abladder:*)  # seed 001's ladder with another thread count for the split kernels, e.g. abladder:1024
+      t=${step#abladder:}
+      rm -rf build-$t
+      run configure-$t cmake -S . -B build-$t -G Ninja -DCMAKE_BUILD_TYPE=Release -DCREDIT_SPLIT_THREADS=$t
+      run build-$t cmake --build build-$t -j 16 --target credit credit_gpu_tests
+      run gpu-tests-$t build-$t/tests/credit_gpu_tests "[ladder]"
+      run ladder-$t build-$t/credit --json "$OUT/ladder-$t.json" run-sweep --config configs/seed001.json ;;
+    phases)  # where the split-row kernels' time goes at seed 001's shape (16 x 131072), and T_ctrl
+      run phases build/credit bench --workload rms_softmax --rows 16 --widths 131072 \
+        --schedule staged cluster megakernel --P 8,16 --samples 20 --phases
+      run predict-seed001 build/credit predict --workload rms_softmax --shape 16x131072 ;;
+    abdefs:*)  # phases at seed 001's shape built with other policy constants, e.g. abdefs:CREDIT_SHARED_UNROLL=4
+      d=${step#abdefs:}; dir=build-$(echo "$d" | tr -c 'A-Za-z0-9\n' '_')
+      rm -rf "$dir"
+      run "configure-$dir" cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release "-DCMAKE_CUDA_FLAGS=-D${d//,/ -D}"
+      run "build-$dir" cmake --build "$dir" -j 16 --target credit
+      run "phases-$dir" "$dir/credit" bench --workload rms_softmax --rows 16 --widths 131072 \
+        --schedule cluster megakernel --P 8,16 --samples 20 --phases ;;
+    stalls)  # where one clustered and one megakernel launch at 16 x 131072 stall (sampled by source line)
+      for s in cluster:16 megakernel:32; do
+        run "stalls-${s%%:*}" ncu --cache-control none --clock-control none -k regex:split_row --launch-skip 1 \
+          --launch-count 1 --section WarpStateStats --section SourceCounters --section SpeedOfLight --print-details all \
+          build/credit bench --workload rms_softmax --rows 16 --widths 131072 --schedule ${s%%:*} --P ${s##*:} \
+          --samples 1 --warmup 0
+      done ;;
     *) echo "unknown step $step"; status=2 ;;
   esac
 done

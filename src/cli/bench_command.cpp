@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <chrono>
 
 #include "cli/commands.hpp"
@@ -11,6 +12,7 @@
 #include "core/workload_registry.hpp"
 #include "gpu/bench.hpp"
 #include "gpu/device_query.hpp"
+#include "gpu/phases.hpp"
 #include "io/json_records.hpp"
 #include "io/meta.hpp"
 
@@ -26,6 +28,7 @@ struct BenchArgs {
   std::vector<std::string> schedules{"staged", "global_reread", "cluster"};
   int samples = 20, warmup = 3;
   std::uint64_t seed = 20261129;
+  bool phases = false;
 };
 
 std::vector<const WorkloadInfo*> chosen_workloads(const std::vector<std::string>& names) {
@@ -53,12 +56,17 @@ void run_bench(const BenchArgs& a, const GlobalOptions& g) {
   const auto workloads = chosen_workloads(a.workloads);  // bad input fails before the GPU is touched
   const std::vector<int> widths = parse_int_list(a.widths);
   const std::vector<int> ps = parse_int_list(a.ps);
-  for (int p : ps)
-    if (!is_cluster_size(p))
-      throw CommandFailed(fmt::format("illegal cluster size {}: --P takes 2, 4, 8 and 16 "
-                                      "(16 is non-portable on Hopper)", p), 2);
   std::vector<gpu::Schedule> schedules;
   for (const auto& s : a.schedules) schedules.push_back(gpu::parse_schedule(s));
+  // The cluster schedule takes cluster sizes; the global-memory schedules 1..kMaxGlobalSplit.
+  const bool cluster = std::find(schedules.begin(), schedules.end(), gpu::Schedule::Cluster) != schedules.end();
+  for (int p : ps) {
+    if (cluster && !is_cluster_size(p))
+      throw CommandFailed(fmt::format("illegal cluster size {}: --P takes 2, 4, 8 and 16 "
+                                      "(16 is non-portable on Hopper)", p), 2);
+    if (p < 1 || p > kMaxGlobalSplit)
+      throw CommandFailed(fmt::format("illegal split {}: --P takes 1 to {} CTAs per row", p, kMaxGlobalSplit), 2);
+  }
   if (a.samples < 1 || a.warmup < 0) throw CommandFailed("--samples must be >= 1 and --warmup >= 0", 2);
 
   const DeviceInfo dev = gpu::use_device(g.device);
@@ -83,11 +91,16 @@ void run_bench(const BenchArgs& a, const GlobalOptions& g) {
       const long long m = a.rows > 0 ? a.rows : w->default_rows;
       gpu::DeviceProblem prob(*w, m, n, a.seed + done);
       for (gpu::Schedule s : schedules) {
-        const bool split = s == gpu::Schedule::Cluster || s == gpu::Schedule::Megakernel;
+        const bool split = s == gpu::Schedule::Cluster || s == gpu::Schedule::Megakernel ||
+                           s == gpu::Schedule::LocalFusion || s == gpu::Schedule::Unfused;
         const std::vector<int> point_ps = split ? ps : std::vector<int>{1};
         for (int p : point_ps) {
           out.points.push_back(gpu::bench_point(prob, s, p, dev, timer, opt, out.copy_gbps, a.seed + done));
           print_point(out.points.back());
+          if (a.phases && out.points.back().disposition == Disposition::Passed &&
+              (s == gpu::Schedule::Staged || s == gpu::Schedule::Cluster || s == gpu::Schedule::Megakernel))
+            for (const auto& mk : gpu::time_phases(*w, s, p, prob.operands(), dev, timer.stream()))
+              fmt::print("    {:<22} median {:>7.2f} us  last {:>7.2f} us\n", mk.name, mk.median_us, mk.max_us);
           if (!g.json_path.empty()) write_results(g.json_path, out);  // nothing measured is lost
         }
       }
@@ -111,11 +124,12 @@ void add_bench_command(CLI::App& app, GlobalOptions& g) {
   cmd->add_option("--workload", a.workloads, "workload names, or all")->capture_default_str();
   cmd->add_option("--widths", a.widths, "comma-separated row widths N")->capture_default_str();
   cmd->add_option("--rows", a.rows, "rows M (default: each workload's own)");
-  cmd->add_option("--P", a.ps, "cluster sizes for the cluster schedule")->capture_default_str();
-  cmd->add_option("--schedule", a.schedules, "staged, global_reread, cluster, megakernel")->capture_default_str();
+  cmd->add_option("--P", a.ps, "CTAs per row: cluster sizes (cluster), 1 to 64 (megakernel, local_fusion, unfused)")->capture_default_str();
+  cmd->add_option("--schedule", a.schedules, "staged, global_reread, cluster, megakernel, local_fusion, unfused")->capture_default_str();
   cmd->add_option("--samples", a.samples, "timed samples per point (median reported)")->capture_default_str();
   cmd->add_option("--warmup", a.warmup, "untimed runs first")->capture_default_str();
   cmd->add_option("--seed", a.seed, "input seed")->capture_default_str();
+  cmd->add_flag("--phases", a.phases, "also print each split-row point's phase timeline (CTA timestamps, warm)");
   cmd->callback([&g] { run_bench(a, g); });
 }
 

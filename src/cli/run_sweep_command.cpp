@@ -11,6 +11,7 @@
 
 #include "cli/calibration_cache.hpp"
 #include "cli/commands.hpp"
+#include "cli/ladder_sweep.hpp"
 #include "core/workload_registry.hpp"
 #include "gpu/bench.hpp"
 #include "gpu/control.hpp"
@@ -51,6 +52,10 @@ class ShapeRunner {
     measure(gpu::Schedule::Staged, 1);
     measure(gpu::Schedule::GlobalReread, 1);
     for (int p : cfg_.cluster_sizes) measure(gpu::Schedule::Cluster, p);
+    for (int p : cfg_.splits) {  // the global-memory exchange beside DSMEM (seed 001)
+      measure(gpu::Schedule::Megakernel, p);
+      measure(gpu::Schedule::LocalFusion, p);
+    }
     for (int p : cfg_.cluster_sizes) control(p);
     if (!find(out_, w_.name, m_, n_, kCopySchedule, 1)) {
       out_.points.push_back(copy_point(w_, m_, n_, timer_));
@@ -169,6 +174,7 @@ std::optional<std::string> run_python_baselines(const SweepConfig& cfg, const st
 void run_sweep(const SweepArgs& a, const GlobalOptions& g) {
   if (!a.summarize.empty()) {  // offline, no GPU
     ResultsFile r = read_results(a.summarize);
+    if (r.kind == "ladder") return print_ladder_summary(r);
     if (a.reevaluate) r.predictions = reevaluate(r, {model::Variant::Paper, model::Variant::Refined});
     print_summary(r);
     std::vector<ResultsFile> others;
@@ -176,6 +182,11 @@ void run_sweep(const SweepArgs& a, const GlobalOptions& g) {
     return print_speedups(r, others);
   }
   const SweepConfig cfg = a.config.empty() ? paper_sweep() : read_sweep_config(a.config);
+  if (cfg.metric == Metric::HostCompletion) {
+    const std::string path = !g.json_path.empty() ? g.json_path : !a.resume.empty() ? a.resume
+                                                                                   : "credit-ladder-" + cfg.name + ".json";
+    return run_ladder_sweep(cfg, a.resume, path, a.seed, g);
+  }
   std::vector<const WorkloadInfo*> workloads;
   if (cfg.workloads.empty())
     for (const auto& w : all_workloads()) workloads.push_back(&w);

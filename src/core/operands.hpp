@@ -13,13 +13,30 @@ struct RowOperands {
   float* row_out[kMaxRowOutputs] = {};       // [rows]
   long long rows = 0;
   int n = 0;
-  // Split-row through global memory (the megakernel) only: the first row of this launch's row
-  // group, CTAs per row, and the exchange's scratch: partials[row - row0][stat][rank] and
-  // arrivals[row - row0][stage], the latter zeroed before each launch.
+  // Split-row through global memory (megakernel, local fusion) only: the first row of this
+  // launch's row group, CTAs per row, and the exchange's scratch: partials[row - row0][stat][rank]
+  // and arrivals[row - row0][stage + 1] (a counter per stage and one of departed CTAs; zero
+  // before the first launch, and the kernel leaves them zero).
   long long row0 = 0;
   int split = 1;
   float* partials = nullptr;
   unsigned* arrivals = nullptr;
+  // Seed 001's Fig. 6 controls in the megakernel (bits of MegakernelSwitch), and the global
+  // buffer [retained planes][rows x n] the spill switch writes to.
+  unsigned switches = 0;
+  float* spill = nullptr;
+  // Diagnostics only (credit bench --phases): when set, thread 0 of each CTA of the split-row
+  // kernel writes %globaltimer at its phase boundaries, phase_clock[cta * kPhaseMarks + mark].
+  unsigned long long* phase_clock = nullptr;
+};
+
+// Marks: 0 start, 1 + 2l stage l accumulated, 2 + 2l stage l exchanged, 2L + 1 outputs issued.
+inline constexpr int kPhaseMarks = 2 * kMaxStages + 2;
+
+// Runtime switches of one compiled megakernel that restore what retention saves.
+enum MegakernelSwitch : unsigned {
+  kReloadInputs = 1u,   // every phase after the first reloads the retained inputs from global memory
+  kSpillRetained = 2u,  // the retained values (E for rms_softmax) go to global memory and back
 };
 
 }  // namespace credit

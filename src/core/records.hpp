@@ -55,6 +55,7 @@ enum class Disposition { Passed, Incorrect, Failed, Skipped, NotSupported };
 // Points that are measurements of the device rather than of a kernel schedule.
 inline constexpr const char* kControlSchedule = "control";  // time_ms: T_ctrl at p
 inline constexpr const char* kCopySchedule = "copy";        // a copy of the shape's compulsory bytes
+inline constexpr const char* kEmptyKernelSchedule = "empty_kernel";  // ladder floor: launch + sync
 
 struct SweepPoint {
   std::string workload;
@@ -70,6 +71,10 @@ struct SweepPoint {
   double gbps = 0;               // compulsory_bytes / median time
   double pct_of_copy = 0;        // gbps / copy bandwidth measured in the same run, in percent
   double max_rel_l2_error = 0;   // worst output's ||out - ref|| / ||ref||
+  // Seed 001's ladder (kind "ladder": time_ms is host completion time) only.
+  std::string submission = "direct";  // "direct" launches or "graph" replay
+  std::string variant;                // megakernel barrier and Fig. 6 switches, e.g. "grid+reload_input"
+  Stat gpu_time_ms;                   // the same submission timed by CUDA events (runs = 0: not measured)
 };
 
 struct PredictionRow {
@@ -94,7 +99,7 @@ struct Prediction {
 
 struct ResultsFile {
   int schema_version = kSchemaVersion;
-  std::string kind;  // "calibration", "prediction", "sweep"
+  std::string kind;  // "calibration", "prediction", "sweep", "ladder"
   Meta meta;
   DeviceInfo device;
   std::optional<Calibration> calibration;

@@ -11,6 +11,15 @@ namespace credit {
 #ifndef CREDIT_SPLIT_THREADS
 #define CREDIT_SPLIT_THREADS 256  // a build option (CMake CREDIT_SPLIT_THREADS) for A/B runs
 #endif
+#ifndef CREDIT_SHARED_UNROLL  // and these (scripts/gpu-check.sh abdefs:)
+#define CREDIT_SHARED_UNROLL 2
+#endif
+#ifndef CREDIT_MAX_CHUNKS
+#define CREDIT_MAX_CHUNKS 16
+#endif
+#ifndef CREDIT_MIN_CHUNK_GROUPS
+#define CREDIT_MIN_CHUNK_GROUPS 1024
+#endif
 
 // CTAs per SM a kernel's register budget is cut for: 48 registers a thread, so that a CTA's
 // barriers overlap its neighbours' streaming; 64, then 80, as the statistics, inputs and
@@ -24,15 +33,21 @@ struct SplitPolicy {
 
   // 16-byte loads in flight per thread and input: deep for global memory, shallow for shared.
   static constexpr int global_unroll(int inputs) { return inputs <= 1 ? 4 : 2; }
-  static constexpr int shared_unroll = 2;
+  static constexpr int shared_unroll = CREDIT_SHARED_UNROLL;
   // The first stage's slice arrives through the bulk copy engine in up to max_chunks pieces
   // (each with its own mbarrier), so accumulation starts before the whole slice has landed.
-  static constexpr int max_chunks = 16;
-  static constexpr int min_chunk_groups = 128;  // 2 KB per input
+  // Pieces of at least 16 KB: at 16 x 131072 (rms_softmax, P = 16) 2 KB pieces took the first
+  // stage 4.4 us and 16 KB pieces 2.6 us (credit bench --phases, docs/perf-notes.md).
+  static constexpr int max_chunks = CREDIT_MAX_CHUNKS;
+  static constexpr int min_chunk_groups = CREDIT_MIN_CHUNK_GROUPS;  // 16-byte groups: 16 KB per input
   static constexpr int warps = threads / 32;
   static constexpr int max_cluster = 16;
   static constexpr int vec = 4;  // elements per 16-byte access
 };
+
+// CTAs per row of the schedules that split a row through global memory (megakernel, local
+// fusion, unfused): any P from 1 to this.
+inline constexpr int kMaxGlobalSplit = 64;
 
 // Cluster sizes the clustered schedule takes: 2, 4, 8 (portable) and 16 (non-portable on Hopper).
 constexpr bool is_cluster_size(int p) { return p == 2 || p == 4 || p == 8 || p == 16; }

@@ -17,6 +17,11 @@
 //   apply(v, colp, ctx, out)   : out[k] = h_k(x_i, r)
 //   row_out(ctx, ro)           : the per-row outputs
 //   positive_inputs (optional) : mask of inputs whose domain is positive (test data)
+//   apply_contribution(g, ctx, out) (optional): h computed from the last stage's contribution g
+//     of the element instead of its inputs. Then the schedules that retain the row in shared
+//     memory overwrite the retained input with g during the last stage and apply h to it (seed
+//     001 keeps the exponentials, not x). Needs one retained input, q = 1 in the last stage, h
+//     reading only that input and no column parameters.
 // Retained inputs (kept in shared memory by the staged and clustered schedules) are
 // the inputs any stage reads; inputs only h reads are streamed at apply time.
 #include <array>
@@ -95,6 +100,11 @@ constexpr unsigned positive_inputs_mask() {
   else return 0u;
 }
 
+template <class W>
+constexpr bool retains_contribution() {
+  return requires(float g, const typename W::Ctx& c, float* o) { W::apply_contribution(g, c, o); };
+}
+
 // Device code may not index a declaration's arrays with a run-time (even if unrolled) index;
 // these turn them into integer constants, which it may use freely.
 template <class W>
@@ -137,6 +147,10 @@ constexpr bool declaration_is_valid() {
   if (num_stats<W>() != int(W::combine.size()) || num_stats<W>() > kMaxStats) return false;
   for (const auto& s : W::stages)
     if (s.q < 1 || s.reads == 0 || (s.reads & ~all) != 0) return false;
+  if constexpr (retains_contribution<W>())
+    if (popcount(retained_mask<W>()) != 1 || W::stages[W::stages.size() - 1].q != 1 ||
+        (W::apply_reads & ~retained_mask<W>()) != 0 || W::col_params.size() != 0)
+      return false;
   return (W::apply_reads & ~all) == 0;
 }
 

@@ -33,15 +33,22 @@ double rel_l2(const float* got, const float* want, size_t n) {
 
 CheckResult check_schedule(DeviceProblem& prob, Schedule s, int p, const DeviceInfo& dev,
                            cudaStream_t stream, std::uint64_t seed) {
+  return check_outputs(
+      prob, [&] { launch(prob.workload(), s, p, prob.operands(), dev, stream); }, stream,
+      sample_rows(prob.operands().rows, seed));
+}
+
+CheckResult check_outputs(DeviceProblem& prob, const std::function<void()>& run, cudaStream_t stream,
+                          const std::vector<long long>& rows) {
   const WorkloadInfo& w = prob.workload();
   prob.poison_outputs();
-  launch(w, s, p, prob.operands(), dev, stream);
+  run();
   CREDIT_CUDA(cudaStreamSynchronize(stream));
   CheckResult res;
   if (const long long left = prob.count_poisoned())
     return {false, std::to_string(left) + " output elements were never written", 0};
 
-  DeviceProblem::HostRows got = prob.download_rows(sample_rows(prob.operands().rows, seed));
+  DeviceProblem::HostRows got = prob.download_rows(rows);
   DeviceProblem::HostRows want = got;  // same inputs; outputs recomputed on the CPU
   for (size_t k = 0; k < want.in.size(); ++k) want.operands.in[k] = want.in[k].data();
   for (size_t k = 0; k < want.col.size(); ++k) want.operands.col[k] = want.col[k].data();

@@ -3,6 +3,7 @@
 // sampled rows (after poisoning every output), then time it. The benchmark entry point that
 // `credit bench` (and later `run-sweep`) use.
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "core/records.hpp"
@@ -23,6 +24,10 @@ struct CheckResult {
 // of every row must have been written.
 CheckResult check_schedule(DeviceProblem& prob, Schedule s, int p, const DeviceInfo& dev,
                            cudaStream_t stream, std::uint64_t seed);
+
+// The same check of whatever `run` enqueues on `stream`, over the given rows.
+CheckResult check_outputs(DeviceProblem& prob, const std::function<void()>& run, cudaStream_t stream,
+                          const std::vector<long long>& rows);
 
 // Bytes a schedule moves for rows x n by the static figures (compulsory for staged and
 // cluster; plus the re-reads for global-reread).

@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <map>
 #include <stdexcept>
 
@@ -8,9 +9,16 @@
 #include "gpu/occupancy.hpp"
 #include "kernels/global_exchange.cuh"
 #include "kernels/global_reread_kernel.cuh"
+#include "kernels/local_fusion_kernels.cuh"
 #include "kernels/split_row_kernel.cuh"
+#include "kernels/unfused_rms_softmax.cuh"
 
 namespace credit::gpu {
+
+namespace {
+constexpr Schedule kAll[] = {Schedule::Staged,     Schedule::GlobalReread, Schedule::Cluster,
+                             Schedule::Megakernel, Schedule::LocalFusion,  Schedule::Unfused};
+}
 
 const char* schedule_name(Schedule s) {
   switch (s) {
@@ -18,15 +26,19 @@ const char* schedule_name(Schedule s) {
     case Schedule::GlobalReread: return "global_reread";
     case Schedule::Cluster: return "cluster";
     case Schedule::Megakernel: return "megakernel";
+    case Schedule::LocalFusion: return "local_fusion";
+    case Schedule::Unfused: return "unfused";
   }
   return "?";
 }
 
 Schedule parse_schedule(std::string_view s) {
-  for (auto k : {Schedule::Staged, Schedule::GlobalReread, Schedule::Cluster, Schedule::Megakernel})
+  std::string known;
+  for (auto k : kAll) {
     if (s == schedule_name(k)) return k;
-  throw std::invalid_argument("unknown schedule '" + std::string(s) +
-                              "' (known: staged, global_reread, cluster, megakernel)");
+    known += (known.empty() ? "" : ", ") + std::string(schedule_name(k));
+  }
+  throw std::invalid_argument("unknown schedule '" + std::string(s) + "' (known: " + known + ")");
 }
 
 namespace {
@@ -34,26 +46,38 @@ namespace {
 using Kernel = void (*)(RowOperands);
 
 struct Kernels {
-  Kernel staged, cluster, reread, mega;
+  Kernel staged, cluster, reread, mega_row, mega_grid;
+  Kernel fused[kMaxStages + 1];  // local fusion: stages 0..L-1, then apply at L
   long (*split_smem)(long n, int p);
-  int stats, stages;  // Q and L: the megakernel's scratch per row
+  int stats, stages, retained;  // Q, L and the retained planes: the global schedules' scratch
 };
 
 template <class W>
 long split_smem_of(long n, int p) { return split_smem_bytes<W>(n, p); }
+
+template <class W, int... l>
+void fill_fused(Kernel* k, std::integer_sequence<int, l...>) {
+  ((k[l] = &kernels::fused_stage_kernel<W, l>), ...);
+  k[sizeof...(l)] = &kernels::fused_apply_kernel<W>;
+}
 
 const Kernels& kernels_of(const WorkloadInfo& w) {
   static const std::map<std::string, Kernels> table = [] {
     std::map<std::string, Kernels> t;
     for_each_workload([&](auto decl) {
       using W = decltype(decl);
-      t[W::name] = {&kernels::split_row_kernel<W, kernels::LocalExchange>,
-                    &kernels::split_row_kernel<W, kernels::DsmemExchange>,
-                    &kernels::global_reread_kernel<W>,
-                    &kernels::split_row_kernel<W, kernels::GlobalExchange>,
-                    &split_smem_of<W>,
-                    num_stats<W>(),
-                    num_stages<W>()};
+      Kernels k{&kernels::split_row_kernel<W, kernels::LocalExchange>,
+                &kernels::split_row_kernel<W, kernels::DsmemExchange>,
+                &kernels::global_reread_kernel<W>,
+                &kernels::split_row_kernel<W, kernels::RowBarrierExchange>,
+                &kernels::split_row_kernel<W, kernels::GridBarrierExchange>,
+                {},
+                &split_smem_of<W>,
+                num_stats<W>(),
+                num_stages<W>(),
+                popcount(retained_mask<W>())};
+      fill_fused<W>(k.fused, std::make_integer_sequence<int, num_stages<W>()>{});
+      t[W::name] = k;
     });
     return t;
   }();
@@ -62,25 +86,37 @@ const Kernels& kernels_of(const WorkloadInfo& w) {
   return it->second;
 }
 
+// The kernel whose occupancy limits the schedule (for local fusion: its first kernel).
 Kernel kernel_for(const Kernels& k, Schedule s) {
   switch (s) {
     case Schedule::Staged: return k.staged;
     case Schedule::Cluster: return k.cluster;
-    case Schedule::Megakernel: return k.mega;
+    case Schedule::Megakernel: return k.mega_row;
+    case Schedule::LocalFusion: return k.fused[0];
+    case Schedule::Unfused: return reinterpret_cast<Kernel>(&kernels::unfused::tile_reduce<false>);
     case Schedule::GlobalReread: break;
   }
   return k.reread;
 }
 
 int threads_for(Schedule s) {
-  return s == Schedule::GlobalReread ? kernels::RereadPolicy::threads : SplitPolicy::threads;
+  switch (s) {
+    case Schedule::GlobalReread: return kernels::RereadPolicy::threads;
+    case Schedule::LocalFusion: return kernels::FusionPolicy::threads;
+    case Schedule::Unfused: return kernels::unfused::kThreads;
+    default: return SplitPolicy::threads;
+  }
+}
+
+bool uses_dynamic_smem(Schedule s) {
+  return s == Schedule::Staged || s == Schedule::Cluster || s == Schedule::Megakernel;
 }
 
 // Raises the dynamic shared-memory limit to the device's opt-in maximum, once per kernel.
 void prepare(Kernel k, Schedule s, const DeviceInfo& dev) {
   static std::map<Kernel, bool> done;
   if (done[k]) return;
-  if (s != Schedule::GlobalReread)
+  if (uses_dynamic_smem(s))
     CREDIT_CUDA(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                      int(dev.smem_per_block_optin)));
   if (s == Schedule::Cluster)  // P = 16 exceeds the portable cluster size of 8 on Hopper
@@ -111,10 +147,20 @@ cudaLaunchConfig_t config_for(Schedule s, int p, long long rows, long smem, cuda
   return cfg;
 }
 
+// Scratch that only grows; `zero` clears it when it is (re)allocated. Launches of the same
+// shape after the first allocate nothing, so they can be captured into a CUDA graph.
+float* grown(DeviceBuffer& b, size_t bytes, bool zero) {
+  if (b.bytes() < bytes) {
+    b = DeviceBuffer(bytes);
+    if (zero) b.fill_bytes(0);
+  }
+  return b.get<float>();
+}
+
 }  // namespace
 
 long smem_bytes(const WorkloadInfo& w, Schedule s, int p, long long n) {
-  if (s == Schedule::GlobalReread) return 0;  // static shared memory only
+  if (!uses_dynamic_smem(s)) return 0;  // static shared memory only
   return kernels_of(w).split_smem(long(n), s == Schedule::Staged ? 1 : p);
 }
 
@@ -125,12 +171,15 @@ Support can_implement(const WorkloadInfo& w, Schedule s, int p, long long rows, 
   if (s == Schedule::Cluster) {
     if (!is_cluster_size(p))
       return {false, "cluster size " + std::to_string(p) + " is not one of 2, 4, 8, 16"};
-  } else if (s == Schedule::Megakernel) {
-    if (p < 1 || p > kMaxMegakernelSplit)
-      return {false, "megakernel split " + std::to_string(p) + " is not in 1.." + std::to_string(kMaxMegakernelSplit)};
+  } else if (s == Schedule::Megakernel || s == Schedule::LocalFusion || s == Schedule::Unfused) {
+    if (p < 1 || p > kMaxGlobalSplit)
+      return {false, std::string(schedule_name(s)) + " split " + std::to_string(p) + " is not in 1.." +
+                         std::to_string(kMaxGlobalSplit)};
   } else if (p != 1) {
     return {false, std::string(schedule_name(s)) + " runs one CTA per row (P = 1)"};
   }
+  if (s == Schedule::Unfused && w.name != "rms_softmax")
+    return {false, "the 9-kernel unfused baseline is seed 001's, written for rms_softmax only"};
   if (rows * p > 0x7fffffffLL) return {false, "grid of rows x P CTAs exceeds 2^31 - 1"};
   const long smem = smem_bytes(w, s, p, n);
   if (smem > dev.smem_per_block_optin)
@@ -157,6 +206,13 @@ int max_active_clusters(const WorkloadInfo& w, Schedule s, int p, long long n, c
   if (s != Schedule::Cluster) {
     int blocks = 0;
     CREDIT_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, k, threads_for(s), size_t(smem)));
+    if (s == Schedule::Megakernel) {  // both barrier kinds launch the same row groups
+      const Kernel grid = kernels_of(w).mega_grid;
+      prepare(grid, s, dev);
+      int grid_blocks = 0;
+      CREDIT_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&grid_blocks, grid, threads_for(s), size_t(smem)));
+      blocks = std::min(blocks, grid_blocks);
+    }
     return blocks * dev.sm_count;
   }
   cudaLaunchAttribute attr{};
@@ -166,45 +222,98 @@ int max_active_clusters(const WorkloadInfo& w, Schedule s, int p, long long n, c
 namespace {
 
 // The megakernel: row groups of as many rows as the device holds at once (so no CTA waits at a
-// row barrier for a CTA that cannot be resident), one cooperative launch each, partials and
-// arrival counters in a scratch buffer that grows as needed.
+// barrier for a CTA that cannot be resident), one cooperative launch each; partials, arrival
+// counters (left zero by every launch) and the spill buffer in scratch that grows as needed.
 void launch_megakernel(const Kernels& ks, int p, const RowOperands& op, const DeviceInfo& dev, long smem,
-                       int resident_ctas, cudaStream_t stream) {
-  static DeviceBuffer scratch;
+                       int resident_ctas, const LaunchOptions& opt, cudaStream_t stream) {
+  // Counters have a buffer of their own: zeroed when it grows and left zero by every launch, so
+  // any prefix of it is zero whatever the group size of the launch before.
+  static DeviceBuffer partials, counters, spill;
   const long long group = std::max(1, resident_ctas / p);
-  const size_t floats = size_t(group) * size_t(ks.stats) * size_t(p);
-  const size_t counters = size_t(group) * size_t(ks.stages);
-  const size_t bytes = (floats + counters) * 4;
-  if (scratch.bytes() < bytes) scratch = DeviceBuffer(bytes);
   RowOperands g = op;
   g.split = p;
-  g.partials = scratch.get<float>();
-  g.arrivals = reinterpret_cast<unsigned*>(g.partials + floats);
+  g.switches = opt.switches;
+  g.partials = grown(partials, size_t(group) * size_t(ks.stats) * size_t(p) * 4, false);
+  g.arrivals = reinterpret_cast<unsigned*>(grown(counters, size_t(group) * size_t(ks.stages + 1) * 4, true));
+  if (opt.switches & kSpillRetained)
+    g.spill = grown(spill, size_t(ks.retained) * size_t(op.rows) * size_t(op.n) * 4, false);
+  const bool one_row = std::min(group, op.rows) == 1;
+  const bool grid = opt.barrier == MegakernelBarrier::Grid || (opt.barrier == MegakernelBarrier::Auto && one_row);
+  const Kernel k = grid ? ks.mega_grid : ks.mega_row;
+  prepare(k, Schedule::Megakernel, dev);
   cudaLaunchAttribute attr{};
   for (g.row0 = 0; g.row0 < op.rows; g.row0 += group) {
-    CREDIT_CUDA(cudaMemsetAsync(g.arrivals, 0, counters * 4, stream));
     const cudaLaunchConfig_t cfg =
         config_for(Schedule::Megakernel, p, std::min(group, op.rows - g.row0), smem, stream, &attr);
-    CREDIT_CUDA(cudaLaunchKernelEx(&cfg, ks.mega, g));
+    CREDIT_CUDA(cudaLaunchKernelEx(&cfg, k, g));
     CREDIT_CUDA_LAUNCHED();
   }
+}
+
+// Local fusion: L + 1 kernels in stream order over rows x P tiles.
+void launch_local_fusion(const Kernels& ks, int p, const RowOperands& op, cudaStream_t stream) {
+  static DeviceBuffer scratch;
+  RowOperands g = op;
+  g.split = p;
+  g.partials = grown(scratch, size_t(op.rows) * size_t(ks.stats) * size_t(p) * 4, false);
+  cudaLaunchAttribute attr{};
+  const cudaLaunchConfig_t cfg = config_for(Schedule::LocalFusion, p, op.rows, 0, stream, &attr);
+  for (int l = 0; l <= ks.stages; ++l) {
+    CREDIT_CUDA(cudaLaunchKernelEx(&cfg, ks.fused[l], g));
+    CREDIT_CUDA_LAUNCHED();
+  }
+}
+
+// Seed 001's unfused baseline: 9 launches, intermediates x^2 and E [rows x n], tile results
+// [rows x P] and row statistics [rows] in global memory.
+void launch_unfused(int p, const RowOperands& op, const DeviceInfo& dev, cudaStream_t stream) {
+  namespace u = kernels::unfused;
+  static DeviceBuffer sq, e, tiles, s, m, z;
+  const long long count = op.rows * (long long)op.n;
+  float* sq_ = grown(sq, size_t(count) * 4, false);
+  float* e_ = grown(e, size_t(count) * 4, false);
+  float* t_ = grown(tiles, size_t(op.rows) * size_t(p) * 4, false);
+  float* s_ = grown(s, size_t(op.rows) * 4, false);
+  float* m_ = grown(m, size_t(op.rows) * 4, false);
+  float* z_ = grown(z, size_t(op.rows) * 4, false);
+  const auto* x = op.in[0];
+  auto* y = static_cast<float*>(op.out[0]);
+  const unsigned elem_blocks = unsigned(std::min<long long>((count + u::kThreads - 1) / u::kThreads, dev.sm_count * 64LL));
+  const unsigned tile_blocks = unsigned(op.rows * p);
+  const unsigned row_blocks = unsigned((op.rows + u::kRowsPerBlock - 1) / u::kRowsPerBlock);
+  u::square<<<elem_blocks, u::kThreads, 0, stream>>>(x, sq_, count); CREDIT_CUDA_LAUNCHED();
+  u::tile_reduce<false><<<tile_blocks, u::kThreads, 0, stream>>>(sq_, t_, op.n, p); CREDIT_CUDA_LAUNCHED();
+  u::row_reduce<u::RowOp::InvRms><<<row_blocks, u::kThreads, 0, stream>>>(t_, s_, op.n, p, op.rows); CREDIT_CUDA_LAUNCHED();
+  u::tile_reduce<true><<<tile_blocks, u::kThreads, 0, stream>>>(x, t_, op.n, p); CREDIT_CUDA_LAUNCHED();
+  u::row_reduce<u::RowOp::Max><<<row_blocks, u::kThreads, 0, stream>>>(t_, m_, op.n, p, op.rows); CREDIT_CUDA_LAUNCHED();
+  u::exponentials<<<elem_blocks, u::kThreads, 0, stream>>>(x, s_, m_, e_, op.n, count); CREDIT_CUDA_LAUNCHED();
+  u::tile_reduce<false><<<tile_blocks, u::kThreads, 0, stream>>>(e_, t_, op.n, p); CREDIT_CUDA_LAUNCHED();
+  u::row_reduce<u::RowOp::Sum><<<row_blocks, u::kThreads, 0, stream>>>(t_, z_, op.n, p, op.rows); CREDIT_CUDA_LAUNCHED();
+  u::normalize<<<elem_blocks, u::kThreads, 0, stream>>>(e_, z_, y, op.n, count); CREDIT_CUDA_LAUNCHED();
 }
 
 }  // namespace
 
 void launch(const WorkloadInfo& w, Schedule s, int p, const RowOperands& op, const DeviceInfo& dev,
-            cudaStream_t stream) {
+            cudaStream_t stream, const LaunchOptions& opt) {
   const Support ok = can_implement(w, s, p, op.rows, op.n, dev);
   if (!ok.ok)
     throw std::invalid_argument(w.name + " " + schedule_name(s) + " P=" + std::to_string(p) +
                                 " at " + std::to_string(op.rows) + "x" + std::to_string(op.n) +
                                 ": " + ok.reason);
+  if ((opt.switches != 0 || opt.barrier != MegakernelBarrier::Auto) && s != Schedule::Megakernel)
+    throw std::invalid_argument("barrier choice and switches apply to the megakernel only");
   const Kernels& ks = kernels_of(w);
+  const long smem = smem_bytes(w, s, p, op.n);
+  switch (s) {
+    case Schedule::Megakernel:
+      return launch_megakernel(ks, p, op, dev, smem, max_active_clusters(w, s, p, op.n, dev), opt, stream);
+    case Schedule::LocalFusion: return launch_local_fusion(ks, p, op, stream);
+    case Schedule::Unfused: return launch_unfused(p, op, dev, stream);
+    default: break;
+  }
   const Kernel k = kernel_for(ks, s);
   prepare(k, s, dev);
-  const long smem = smem_bytes(w, s, p, op.n);
-  if (s == Schedule::Megakernel)
-    return launch_megakernel(ks, p, op, dev, smem, max_active_clusters(w, s, p, op.n, dev), stream);
   cudaLaunchAttribute attr{};
   const cudaLaunchConfig_t cfg = config_for(s, p, op.rows, smem, stream, &attr);
   CREDIT_CUDA(cudaLaunchKernelEx(&cfg, k, op));

@@ -9,14 +9,25 @@
 
 #include "core/operands.hpp"
 #include "core/records.hpp"
+#include "core/split.hpp"
 #include "core/workload_registry.hpp"
 
 namespace credit::gpu {
 
 // Megakernel: seed 001's split row through global memory, P CTAs per row (any P from 1 to
-// kMaxMegakernelSplit) exchanging partials at row-scoped barriers in global memory.
-enum class Schedule { Staged, GlobalReread, Cluster, Megakernel };
-inline constexpr int kMaxMegakernelSplit = 64;
+// kMaxGlobalSplit) exchanging partials at row-scoped (or grid-wide) barriers in global memory,
+// one cooperative launch per row group. LocalFusion: seed 001's L + 1 kernels with tile
+// partials through global memory, P tiles per row. Unfused: seed 001's 9-kernel baseline
+// (rms_softmax only), P tiles per row.
+enum class Schedule { Staged, GlobalReread, Cluster, Megakernel, LocalFusion, Unfused };
+
+// How the megakernel waits: Auto takes the grid-wide barrier when a launch holds one row (seed
+// 001's choice), else the row-scoped one. switches: bits of MegakernelSwitch (Fig. 6).
+enum class MegakernelBarrier { Auto, Row, Grid };
+struct LaunchOptions {
+  MegakernelBarrier barrier = MegakernelBarrier::Auto;
+  unsigned switches = 0;
+};
 
 const char* schedule_name(Schedule s);
 Schedule parse_schedule(std::string_view s);  // throws std::invalid_argument
@@ -27,17 +38,19 @@ struct Support {
 };
 
 // Whether (workload, schedule, p) can run at rows x n on this device, and why not.
-// Staged and global-reread take p = 1; cluster takes p in {2, 4, 8, 16}; megakernel 1 to 64.
+// Staged and global-reread take p = 1; cluster takes p in {2, 4, 8, 16}; megakernel, local
+// fusion and unfused 1 to 64.
 Support can_implement(const WorkloadInfo& w, Schedule s, int p, long long rows, long long n,
                       const DeviceInfo& dev);
 
 // The paper's CUDA baseline at this shape: staged when legal, else global-reread.
 Schedule cuda_baseline(const WorkloadInfo& w, long long n, const DeviceInfo& dev);
 
-// Launches asynchronously on `stream`. Throws std::invalid_argument when can_implement says
-// no (nothing is launched) and CudaError when the launch fails.
+// Launches asynchronously on `stream` (graph-capturable once the same shape ran: scratch
+// buffers grow on first use). Throws std::invalid_argument when can_implement says no
+// (nothing is launched) and CudaError when the launch fails.
 void launch(const WorkloadInfo& w, Schedule s, int p, const RowOperands& device_operands,
-            const DeviceInfo& dev, cudaStream_t stream);
+            const DeviceInfo& dev, cudaStream_t stream, const LaunchOptions& opt = {});
 
 // Dynamic shared memory per CTA (bytes) the schedule requests.
 long smem_bytes(const WorkloadInfo& w, Schedule s, int p, long long n);

@@ -27,7 +27,7 @@ constexpr const char* kDispositionNames[] = {"passed", "incorrect", "failed", "s
 constexpr Disposition kDispositions[] = {Disposition::Passed, Disposition::Incorrect,
                                          Disposition::Failed, Disposition::Skipped,
                                          Disposition::NotSupported};
-constexpr const char* kKinds[] = {"calibration", "prediction", "sweep"};
+constexpr const char* kKinds[] = {"calibration", "prediction", "sweep", "ladder"};
 
 bool known_kind(const std::string& kind) {
   for (const char* k : kKinds)
@@ -219,6 +219,9 @@ SweepPoint read_point(const Node& n) {
   p.gbps = n.field("gbps").num();
   p.pct_of_copy = n.field("pct_of_copy").num();
   p.max_rel_l2_error = n.field("max_rel_l2_error").num();
+  if (n.has("submission")) p.submission = n.field("submission").str();
+  if (n.has("variant")) p.variant = n.field("variant").str();
+  if (n.has("gpu_time_ms")) p.gpu_time_ms = read_stat(n.field("gpu_time_ms"));
   return p;
 }
 
@@ -326,7 +329,10 @@ void to_json(json& j, const SweepPoint& p) {
            {"traffic_bytes", number(p.traffic_bytes)},
            {"gbps", number(p.gbps)},
            {"pct_of_copy", number(p.pct_of_copy)},
-           {"max_rel_l2_error", number(p.max_rel_l2_error)}};
+           {"max_rel_l2_error", number(p.max_rel_l2_error)},
+           {"submission", p.submission},
+           {"variant", p.variant},
+           {"gpu_time_ms", p.gpu_time_ms}};
 }
 
 void to_json(json& j, const PredictionRow& r) {
@@ -380,7 +386,7 @@ ResultsFile results_from_json(const json& j, const std::string& source) {
   const Node kind = root.field("kind");
   r.kind = kind.str();
   if (!known_kind(r.kind))
-    kind.fail("expected one of calibration, prediction, sweep, got \"" + r.kind + "\"");
+    kind.fail("expected one of calibration, prediction, sweep, ladder, got \"" + r.kind + "\"");
   r.meta = read_meta(root.field("meta"));
   r.device = read_device(root.field("device"));
   if (root.has("calibration")) r.calibration = read_calibration(root.field("calibration"));

@@ -114,8 +114,10 @@ class Builder {
   void add_file(const NamedResults& f) {
     const ResultsFile& r = f.results;
     if (r.kind != "sweep" && r.kind != "calibration")
-      throw ResultsFileError(f.path, "kind", "expected a sweep or calibration file, got \"" + r.kind +
-                                                 "\" (a prediction file holds no measurement: give its sweep)");
+      throw ResultsFileError(f.path, "kind", "expected a sweep or calibration file, got \"" + r.kind + "\" (" +
+                                                 (r.kind == "ladder" ? "a ladder is summarized by credit run-sweep --summarize"
+                                                                     : "a prediction file holds no measurement: give its sweep") +
+                                                 ")");
     const int dev = device_of(r.device);
     data_.inputs.push_back({f.path, r.kind, r.meta.utc_time, r.meta.git_sha, dev, r.copy_gbps, r.points.size(),
                             r.predictions.size(), r.calibration.has_value()});

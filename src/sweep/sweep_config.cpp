@@ -59,6 +59,23 @@ SweepConfig read_sweep_config(const std::filesystem::path& path) {
       c.workloads.push_back(w[i].get<std::string>());
     }
   }
+  if (j.contains("metric")) {
+    const auto& m = j["metric"];
+    if (m == "kernel_time") c.metric = Metric::KernelTime;
+    else if (m == "host_completion") c.metric = Metric::HostCompletion;
+    else bad(path, "metric", "expected \"kernel_time\" or \"host_completion\"");
+  }
+  if (j.contains("splits")) {
+    c.splits = positive_list<int>(j["splits"], path, "splits");
+    for (size_t i = 0; i < c.splits.size(); ++i)
+      if (c.splits[i] > kMaxGlobalSplit)
+        bad(path, "splits[" + std::to_string(i) + "]", "more than " + std::to_string(kMaxGlobalSplit) + " CTAs per row");
+  }
+  for (const char* k : {"row_counts", "switch_rows"}) {
+    if (!j.contains(k)) continue;
+    if (c.metric != Metric::HostCompletion) bad(path, k, "only with \"metric\": \"host_completion\"");
+    (std::string(k) == "row_counts" ? c.row_counts : c.switch_rows) = positive_list<long long>(j[k], path, k);
+  }
   if (j.contains("widths")) c.widths = positive_list<long long>(j["widths"], path, "widths");
   if (j.contains("cluster_sizes")) {
     c.cluster_sizes = positive_list<int>(j["cluster_sizes"], path, "cluster_sizes");

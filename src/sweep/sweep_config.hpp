@@ -8,12 +8,24 @@
 
 namespace credit {
 
+// kernel_time: GPU time by events, L2 flushed (the paper's). host_completion: seed 001's, from
+// submission until stream synchronisation returns, warm, same input; the ladder of schedules.
+enum class Metric { KernelTime, HostCompletion };
+
 struct SweepConfig {
   std::string name = "paper";
+  Metric metric = Metric::KernelTime;
   std::vector<std::string> workloads;  // empty: all declared workloads
   std::vector<long long> widths{4096, 8192, 16384, 32768, 65536};
   std::map<std::string, long long> rows;  // per workload; absent: the workload's default M
   std::vector<int> cluster_sizes{2, 4, 8, 16};
+  // CTAs (tiles) per row of the global-memory schedules (megakernel, local fusion, unfused);
+  // with kernel_time, empty leaves them out of the sweep.
+  std::vector<int> splits;
+  // host_completion only: the row counts M (replacing "rows"), and those at which seed 001's
+  // Fig. 6 switches are measured.
+  std::vector<long long> row_counts;
+  std::vector<long long> switch_rows;
   int samples = 20, warmup = 3;
 };
 

@@ -121,6 +121,11 @@ SweepPoint point(int i, Disposition d) {
   p.gbps = 4321.0 / 7.0;
   p.pct_of_copy = 87.654321012345678;
   p.max_rel_l2_error = 1.2345e-7 * (i + 1);
+  if (i % 2) {  // ladder fields
+    p.submission = "graph";
+    p.variant = "grid+reload_input";
+    p.gpu_time_ms = stat(0.25 + i);
+  }
   return p;
 }
 
@@ -161,7 +166,7 @@ ResultsFile results(const std::string& kind) {
     r.calibration = calibration();
     r.predictions = {prediction(true), prediction(false)};
   }
-  if (kind == "sweep") {
+  if (kind == "sweep" || kind == "ladder") {
     const Disposition all[] = {Disposition::Passed, Disposition::Incorrect, Disposition::Failed,
                                Disposition::Skipped, Disposition::NotSupported};
     for (int i = 0; i < 5; ++i) r.points.push_back(point(i, all[i]));
@@ -233,6 +238,9 @@ void check_eq(const SweepPoint& a, const SweepPoint& b) {
   CHECK(a.gbps == b.gbps);
   CHECK(a.pct_of_copy == b.pct_of_copy);
   CHECK(a.max_rel_l2_error == b.max_rel_l2_error);
+  CHECK(a.submission == b.submission);
+  CHECK(a.variant == b.variant);
+  check_eq(a.gpu_time_ms, b.gpu_time_ms);
 }
 
 void check_eq(const PredictionRow& a, const PredictionRow& b) {
@@ -316,12 +324,31 @@ void check_names(const ResultsFileError& e, const fs::path& file, const std::str
 
 TEST_CASE("each kind of results file round-trips exactly", "[json]") {
   TempDir dir;
-  for (const char* kind : {"calibration", "prediction", "sweep"}) {
+  for (const char* kind : {"calibration", "prediction", "sweep", "ladder"}) {
     INFO("kind " << kind);
     const ResultsFile original = results(kind);
     const fs::path file = dir.path / (std::string(kind) + ".json");
     write_results(file, original);
     check_eq(read_results(file), original);
+  }
+}
+
+TEST_CASE("points written before the ladder fields read with their defaults", "[json]") {
+  TempDir dir;
+  json j = to_json_value(results("sweep"));
+  for (auto& p : j["points"]) {
+    p.erase("submission");
+    p.erase("variant");
+    p.erase("gpu_time_ms");
+  }
+  const fs::path file = dir.path / "old.json";
+  spit(file, j.dump(2));
+  const ResultsFile r = read_results(file);
+  REQUIRE(r.points.size() == 5);
+  for (const auto& p : r.points) {
+    CHECK(p.submission == "direct");
+    CHECK(p.variant.empty());
+    CHECK(p.gpu_time_ms.runs == 0);
   }
 }
 
@@ -364,7 +391,7 @@ TEST_CASE("numbers are written as JSON numbers, never strings", "[json]") {
   const std::set<std::string> allowed = {"kind",     "argv",       "tool_version", "git_sha",
                                          "utc_time", "name",       "uuid",         "clock_source",
                                          "workload", "schedule",   "disposition",  "reason",
-                                         "model",    "baseline"};
+                                         "model",    "baseline",   "submission",   "variant"};
   for (const auto& k : string_keys) {
     INFO("string-valued key " << k);
     CHECK(allowed.count(k) == 1);

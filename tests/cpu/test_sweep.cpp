@@ -5,6 +5,7 @@
 #include <string>
 
 #include "catch.hpp"
+#include "support/config_files.hpp"
 #include "sweep/sweep_config.hpp"
 #include "sweep/sweep_summary.hpp"
 
@@ -14,21 +15,10 @@ using namespace credit;
 namespace {
 
 fs::path write_temp(const std::string& name, const std::string& text) {
-  const fs::path dir = fs::temp_directory_path() / "credit-test-sweep";
-  fs::create_directories(dir);
-  const fs::path p = dir / name;
-  std::ofstream(p) << text;
-  return p;
+  return test::write_temp("credit-test-sweep", name, text);
 }
 
-std::string error_of(const fs::path& p) {
-  try {
-    read_sweep_config(p);
-  } catch (const std::invalid_argument& e) {
-    return e.what();
-  }
-  return "";
-}
+std::string error_of(const fs::path& p) { return test::config_error(p); }
 
 SweepPoint point(const std::string& schedule, int p, long long n, double ms) {
   SweepPoint pt;

@@ -58,11 +58,13 @@ const DeviceInfo& device() {
 }
 
 // Runs one configuration and checks every element against the oracle.
-void check_against_oracle(HostProblem& h, DeviceCopy& d, const Reference64& ref, Schedule s, int p) {
-  INFO(h.w->name << " " << gpu::schedule_name(s) << " P=" << p << " M=" << h.m << " N=" << h.n);
+void check_against_oracle(HostProblem& h, DeviceCopy& d, const Reference64& ref, Schedule s, int p,
+                          const gpu::LaunchOptions& opt = {}) {
+  INFO(h.w->name << " " << gpu::schedule_name(s) << " P=" << p << " M=" << h.m << " N=" << h.n << " barrier="
+                 << int(opt.barrier) << " switches=" << opt.switches);
   h.poison_outputs();
   d.poison(h);
-  gpu::launch(*h.w, s, p, d.op, device(), nullptr);
+  gpu::launch(*h.w, s, p, d.op, device(), nullptr, opt);
   CREDIT_CUDA(cudaDeviceSynchronize());
   d.download(h);
   for (size_t k = 0; k < h.out.size(); ++k) {
@@ -92,10 +94,12 @@ void check_all_schedules(const WorkloadInfo& w, Shape sh, uint64_t seed, InputSc
   const Reference64 ref = reference64(h);
   DeviceCopy d(h);
   int ran = 0;
-  for (Schedule s : {Schedule::Staged, Schedule::GlobalReread, Schedule::Cluster, Schedule::Megakernel}) {
-    const std::vector<int> ps = s == Schedule::Cluster      ? std::vector<int>{2, 4, 8, 16}
-                                : s == Schedule::Megakernel ? std::vector<int>{1, 3, 8, 32}
-                                                            : std::vector<int>{1};
+  for (Schedule s : {Schedule::Staged, Schedule::GlobalReread, Schedule::Cluster, Schedule::Megakernel,
+                     Schedule::LocalFusion, Schedule::Unfused}) {
+    const bool global_split = s == Schedule::Megakernel || s == Schedule::LocalFusion || s == Schedule::Unfused;
+    const std::vector<int> ps = s == Schedule::Cluster ? std::vector<int>{2, 4, 8, 16}
+                                : global_split         ? std::vector<int>{1, 3, 8, 32}
+                                                       : std::vector<int>{1};
     for (int p : ps) {
       const gpu::Support sup = gpu::can_implement(w, s, p, sh.m, sh.n, device());
       if (!sup.ok) {
@@ -138,7 +142,44 @@ TEST_CASE("the megakernel's row groups cover many more rows than fit at once", "
     for (int p : {4, 16}) {
       REQUIRE(gpu::max_active_clusters(w, Schedule::Megakernel, p, 2048, device()) < 20000 * p);
       check_against_oracle(h, d, ref, Schedule::Megakernel, p);
+      check_against_oracle(h, d, ref, Schedule::Megakernel, p, {gpu::MegakernelBarrier::Grid, 0});
+      check_against_oracle(h, d, ref, Schedule::Megakernel, p,
+                           {gpu::MegakernelBarrier::Row, kReloadInputs | kSpillRetained});
+      check_against_oracle(h, d, ref, Schedule::LocalFusion, p);
+      if (gpu::can_implement(w, Schedule::Unfused, p, 20000, 2048, device()).ok)
+        check_against_oracle(h, d, ref, Schedule::Unfused, p);
     }
+  }
+}
+
+// The megakernel's barriers and seed 001's Fig. 6 switches: every combination, every workload.
+TEST_CASE("megakernel barriers and switches all match the oracle", "[gpu]") {
+  uint64_t seed = 500;
+  for (const auto& w : all_workloads())
+    for (Shape sh : {Shape{3, 50257}, Shape{1, 131072}, Shape{16, 4099}}) {
+      HostProblem h = make_random_problem(w, sh.m, sh.n, ++seed);
+      const Reference64 ref = reference64(h);
+      DeviceCopy d(h);
+      for (auto barrier : {gpu::MegakernelBarrier::Row, gpu::MegakernelBarrier::Grid})
+        for (unsigned sw = 0; sw < 4; ++sw)
+          for (int p : {2, 8}) {
+            if (!gpu::can_implement(w, Schedule::Megakernel, p, sh.m, sh.n, device()).ok) continue;  // Eq. 3
+            check_against_oracle(h, d, ref, Schedule::Megakernel, p, {barrier, sw});
+          }
+    }
+}
+
+// The row barrier's counters are left zero by each launch (no memset between launches): a
+// second problem right after the first must not pass a barrier on the first one's arrivals.
+TEST_CASE("back-to-back megakernel launches on different inputs", "[gpu]") {
+  const WorkloadInfo& w = find_workload("rms_softmax");
+  HostProblem a = make_random_problem(w, 64, 32768, 1), b = make_random_problem(w, 64, 32768, 2);
+  const Reference64 ra = reference64(a), rb = reference64(b);
+  DeviceCopy da(a), db(b);
+  for (int i = 0; i < 3; ++i) {
+    gpu::launch(w, Schedule::Megakernel, 16, da.op, device(), nullptr, {gpu::MegakernelBarrier::Row, 0});
+    check_against_oracle(b, db, rb, Schedule::Megakernel, 16, {gpu::MegakernelBarrier::Row, 0});
+    check_against_oracle(a, da, ra, Schedule::Megakernel, 16, {gpu::MegakernelBarrier::Row, 0});
   }
 }
 
@@ -152,8 +193,23 @@ TEST_CASE("illegal configurations are refused before launch", "[gpu]") {
   CHECK_THROWS_AS(gpu::launch(w, Schedule::Cluster, 3, d.op, device(), nullptr), std::invalid_argument);
   CHECK_FALSE(gpu::can_implement(w, Schedule::Megakernel, 0, 1, 4096, device()).ok);
   CHECK_FALSE(gpu::can_implement(w, Schedule::Megakernel, 65, 1, 4096, device()).ok);
+  CHECK_FALSE(gpu::can_implement(w, Schedule::LocalFusion, 65, 1, 4096, device()).ok);
+  CHECK_FALSE(gpu::can_implement(w, Schedule::Unfused, 8, 1, 4096, device()).ok);  // rms_softmax only
+  CHECK(gpu::can_implement(find_workload("rms_softmax"), Schedule::Unfused, 8, 1, 4096, device()).ok);
+  CHECK_THROWS_AS(gpu::launch(w, Schedule::Cluster, 2, d.op, device(), nullptr, {gpu::MegakernelBarrier::Grid, 0}),
+                  std::invalid_argument);
   CHECK(gpu::cuda_baseline(w, 131072, device()) == Schedule::GlobalReread);
   CHECK(gpu::cuda_baseline(w, 4096, device()) == Schedule::Staged);
+}
+
+// Under compute-sanitizer (scripts/gpu-check.sh sanitize): every barrier and switch once.
+TEST_CASE("megakernel barriers and switches at one ragged shape", "[sanitize]") {
+  const WorkloadInfo& w = find_workload("rms_softmax");
+  HostProblem h = make_random_problem(w, 3, 50257, 808);
+  const Reference64 ref = reference64(h);
+  DeviceCopy d(h);
+  for (auto barrier : {gpu::MegakernelBarrier::Row, gpu::MegakernelBarrier::Grid})
+    for (unsigned sw = 0; sw < 4; ++sw) check_against_oracle(h, d, ref, Schedule::Megakernel, 8, {barrier, sw});
 }
 
 // One small ragged shape per workload: what scripts/gpu-check.sh runs under compute-sanitizer.

@@ -42,6 +42,8 @@ struct RmsSoftmax {
   CREDIT_HD static void apply(const float* v, const float*, const Ctx& c, float* out) {
     out[0] = expf((v[0] - c.m) * c.s) * c.inv_z;
   }
+  // The megakernel of seed 001 keeps the exponentials E in shared memory: y = E / z.
+  CREDIT_HD static void apply_contribution(float e, const Ctx& c, float* out) { out[0] = e * c.inv_z; }
   CREDIT_HD static void row_out(const Ctx&, float*) {}
 };
 
