@@ -133,7 +133,7 @@ enum class PlaneCopy { ReloadInputs, Spill, Unspill };
 template <class W, PlaneCopy C, int Threads>
 __device__ __forceinline__ void copy_planes(const RowOperands& op, const RowSpan& span, const Planes& pl) {
   constexpr unsigned rmask = retained_mask<W>();
-  const long long plane_elems = op.rows * (long long)op.n;  // a spill plane holds every row
+  const long long plane_elems = spill_plane_floats(op.rows, op.n);  // a spill plane holds every row
   auto global_of = [&](int k, int i) -> float* {
     return C == PlaneCopy::ReloadInputs ? const_cast<float*>(op.in[k]) + span.base + i
                                         : op.spill + retained_plane<W>(k) * plane_elems + span.base + i;

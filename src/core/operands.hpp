@@ -1,6 +1,7 @@
 #pragma once
 // The tensors of one launch of a row-wise operator, shared by the CPU execution and
 // the kernels (one grid-constant parameter struct, as ThunderKittens does).
+#include "core/hd.hpp"
 #include "core/workload.hpp"
 
 namespace credit {
@@ -29,6 +30,10 @@ struct RowOperands {
   // kernel writes %globaltimer at its phase boundaries, phase_clock[cta * kPhaseMarks + mark].
   unsigned long long* phase_clock = nullptr;
 };
+
+// Floats per plane of the spill buffer: rows x n rounded up to whole 16-byte vectors, so that
+// every plane starts 16-byte aligned like the inputs.
+CREDIT_HD long long spill_plane_floats(long long rows, int n) { return (rows * n + 3) / 4 * 4; }
 
 // Marks: 0 start, 1 + 2l stage l accumulated, 2 + 2l stage l exchanged, 2L + 1 outputs issued.
 inline constexpr int kPhaseMarks = 2 * kMaxStages + 2;

@@ -236,7 +236,7 @@ void launch_megakernel(const Kernels& ks, int p, const RowOperands& op, const De
   g.partials = grown(partials, size_t(group) * size_t(ks.stats) * size_t(p) * 4, false);
   g.arrivals = reinterpret_cast<unsigned*>(grown(counters, size_t(group) * size_t(ks.stages + 1) * 4, true));
   if (opt.switches & kSpillRetained)
-    g.spill = grown(spill, size_t(ks.retained) * size_t(op.rows) * size_t(op.n) * 4, false);
+    g.spill = grown(spill, size_t(ks.retained) * size_t(spill_plane_floats(op.rows, op.n)) * 4, false);
   const bool one_row = std::min(group, op.rows) == 1;
   const bool grid = opt.barrier == MegakernelBarrier::Grid || (opt.barrier == MegakernelBarrier::Auto && one_row);
   const Kernel k = grid ? ks.mega_grid : ks.mega_row;

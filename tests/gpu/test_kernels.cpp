@@ -203,13 +203,16 @@ TEST_CASE("illegal configurations are refused before launch", "[gpu]") {
 }
 
 // Under compute-sanitizer (scripts/gpu-check.sh sanitize): every barrier and switch once.
+// rms_softmax keeps its exponentials (one plane), wvar_bwd two inputs (two spill planes).
 TEST_CASE("megakernel barriers and switches at one ragged shape", "[sanitize]") {
-  const WorkloadInfo& w = find_workload("rms_softmax");
-  HostProblem h = make_random_problem(w, 3, 50257, 808);
-  const Reference64 ref = reference64(h);
-  DeviceCopy d(h);
-  for (auto barrier : {gpu::MegakernelBarrier::Row, gpu::MegakernelBarrier::Grid})
-    for (unsigned sw = 0; sw < 4; ++sw) check_against_oracle(h, d, ref, Schedule::Megakernel, 8, {barrier, sw});
+  for (const char* name : {"rms_softmax", "wvar_bwd"}) {
+    const WorkloadInfo& w = find_workload(name);
+    HostProblem h = make_random_problem(w, 3, 50257, 808);
+    const Reference64 ref = reference64(h);
+    DeviceCopy d(h);
+    for (auto barrier : {gpu::MegakernelBarrier::Row, gpu::MegakernelBarrier::Grid})
+      for (unsigned sw = 0; sw < 4; ++sw) check_against_oracle(h, d, ref, Schedule::Megakernel, 8, {barrier, sw});
+  }
 }
 
 // One small ragged shape per workload: what scripts/gpu-check.sh runs under compute-sanitizer.
