@@ -121,6 +121,25 @@ void print_speedups(const ResultsFile& r, const std::vector<ResultsFile>& others
   }
 }
 
+// "P=8 0.0150 (1.17x)": the time over `base`'s, when given.
+std::string split_or_none(const std::optional<BestSplit>& b, const std::optional<BestSplit>& base) {
+  if (!b) return "-";
+  const std::string vs = base ? fmt::format(" ({:.2f}x)", b->ms / base->ms) : "";
+  return fmt::format("P={} {:.4f}{}", b->p, b->ms, vs);
+}
+
+// Only when the file has megakernel or local fusion points ("splits" in the config).
+void print_exchange_comparison(const ResultsFile& r) {
+  const auto rows = compare_exchanges(r);
+  if (rows.empty()) return;
+  fmt::print("\nDSMEM against global-memory exchange: fastest passed P, ms (time / cluster's)\n");
+  fmt::print("{:<12} {:>6} {:>7} {:>18} {:>26} {:>26}\n", "workload", "M", "N", "cluster (DSMEM)", "megakernel",
+             "local fusion");
+  for (const auto& c : rows)
+    fmt::print("{:<12} {:>6} {:>7} {:>18} {:>26} {:>26}\n", c.workload, c.m, c.n, split_or_none(c.cluster, {}),
+               split_or_none(c.megakernel, c.cluster), split_or_none(c.local_fusion, c.cluster));
+}
+
 void print_summary(const ResultsFile& r) {
   const SweepSummary s = summarize_sweep(r);
   fmt::print("\n{:<12} {:>7} {:<14} {:>10} {:>6} {:>10} {:>9} {:>8} {:>8}\n", "workload", "N", "baseline",
@@ -144,6 +163,7 @@ void print_summary(const ResultsFile& r) {
                s.total ? 100.0 * c / s.total : 0.0, s.exact_n_star.count(v) ? s.exact_n_star.at(v) : 0,
                s.workloads.size());
   }
+  print_exchange_comparison(r);
 }
 
 // torch eager, torch.compile and Triton at the sweep's shapes, by scripts/torch_baselines.py,

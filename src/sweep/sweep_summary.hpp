@@ -50,4 +50,17 @@ struct SpeedupTable {
 };
 SpeedupTable speedups(const ResultsFile& sweep, const std::vector<ResultsFile>& other_baselines);
 
+// DSMEM against global-memory exchange (seed 001): per shape that has a megakernel or local
+// fusion point, the fastest passed P of each split-row schedule, by the file's own metric.
+struct BestSplit {
+  int p = 0;
+  double ms = 0;
+};
+struct ExchangeComparison {
+  std::string workload;
+  long long m = 0, n = 0;
+  std::optional<BestSplit> cluster, megakernel, local_fusion;
+};
+std::vector<ExchangeComparison> compare_exchanges(const ResultsFile& results);
+
 }  // namespace credit

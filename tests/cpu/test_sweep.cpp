@@ -115,3 +115,22 @@ TEST_CASE("the sweep summary compares predicted and measured profitability", "[s
   CHECK(std::fabs(t.geomean.at(65536).at("best") - 1.5 / 1.1) < 1e-12);
   CHECK(t.geomean.at(65536).count("triton") == 0);
 }
+
+TEST_CASE("DSMEM against global-memory exchange: the fastest passed P of each", "[sweep]") {
+  ResultsFile r;
+  r.kind = "sweep";
+  r.points = {point("cluster", 8, 65536, 1.0), point("cluster", 16, 65536, 0.9), point("megakernel", 8, 65536, 1.2),
+              point("megakernel", 32, 65536, 1.1), point("local_fusion", 16, 65536, 1.5),
+              point("local_fusion", 64, 65536, 0.5), point("cluster", 4, 4096, 0.1)};  // no global point at 4096
+  r.points[5].disposition = Disposition::Incorrect;  // faster, but wrong: never the best
+  const auto c = compare_exchanges(r);
+  REQUIRE(c.size() == 1);
+  CHECK(c[0].n == 65536);
+  REQUIRE(c[0].cluster);
+  CHECK(c[0].cluster->p == 16);
+  REQUIRE(c[0].megakernel);
+  CHECK(c[0].megakernel->p == 32);
+  CHECK(c[0].megakernel->ms == 1.1);
+  REQUIRE(c[0].local_fusion);
+  CHECK(c[0].local_fusion->p == 16);
+}
