@@ -62,6 +62,12 @@ __device__ __forceinline__ void accumulate_stage(const RowOperands& op, const Ro
   };
   // The last stage may overwrite the retained input with its contribution (retains_contribution).
   constexpr bool keep = S == Source::Shared && retains_contribution<W>() && l == num_stages<W>() - 1;
+  auto add_kept = [&](const float* v) {  // accumulates, and returns the contribution to keep
+    float c[q];
+    W::template contribute<l>(v, ctx, c);
+    acc[0] = combine_apply(op_of<W>(off), acc[0], c[0]);
+    return c[0];
+  };
   auto use = [&](int g, const Vec<NI>& v) {
     float4 kept;
 #pragma unroll
@@ -70,10 +76,7 @@ __device__ __forceinline__ void accumulate_stage(const RowOperands& op, const Ro
 #pragma unroll
       for (int k = 0; k < NI; ++k) x[k] = lane_of(v.x[k], e);
       if constexpr (keep) {
-        float c[q];
-        W::template contribute<l>(x, ctx, c);
-        acc[0] = combine_apply(op_of<W>(off), acc[0], c[0]);
-        set_lane(kept, e, c[0]);
+        set_lane(kept, e, add_kept(x));
       } else {
         add(x);
       }
@@ -90,10 +93,7 @@ __device__ __forceinline__ void accumulate_stage(const RowOperands& op, const Ro
       x[k] = S == Source::Shared ? pl.plane(retained_plane<W>(k))[span.smem_index(i)] : op.in[k][span.base + i];
     }
     if constexpr (keep) {
-      float c[q];
-      W::template contribute<l>(x, ctx, c);
-      acc[0] = combine_apply(op_of<W>(off), acc[0], c[0]);
-      pl.plane(0)[span.smem_index(i)] = c[0];
+      pl.plane(0)[span.smem_index(i)] = add_kept(x);
     } else {
       add(x);
     }

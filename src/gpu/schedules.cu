@@ -1,6 +1,8 @@
 #include <algorithm>
 #include <map>
 #include <stdexcept>
+#include <string>
+#include <tuple>
 
 #include "core/workloads/all.hpp"
 #include "gpu/cuda_check.hpp"
@@ -86,14 +88,15 @@ const Kernels& kernels_of(const WorkloadInfo& w) {
   return it->second;
 }
 
-// The kernel whose occupancy limits the schedule (for local fusion: its first kernel).
+// The kernel whose occupancy limits the schedule (for local fusion: its first kernel; none for
+// the unfused chain).
 Kernel kernel_for(const Kernels& k, Schedule s) {
   switch (s) {
     case Schedule::Staged: return k.staged;
     case Schedule::Cluster: return k.cluster;
     case Schedule::Megakernel: return k.mega_row;
     case Schedule::LocalFusion: return k.fused[0];
-    case Schedule::Unfused: return reinterpret_cast<Kernel>(&kernels::unfused::tile_reduce<false>);
+    case Schedule::Unfused: return nullptr;  // nine kernels of other signatures
     case Schedule::GlobalReread: break;
   }
   return k.reread;
@@ -199,10 +202,10 @@ Schedule cuda_baseline(const WorkloadInfo& w, long long n, const DeviceInfo& dev
                                                                              : Schedule::GlobalReread;
 }
 
-int max_active_clusters(const WorkloadInfo& w, Schedule s, int p, long long n, const DeviceInfo& dev) {
-  const Kernel k = kernel_for(kernels_of(w), s);
+namespace {
+
+int query_active(const WorkloadInfo& w, Schedule s, Kernel k, int p, long smem, const DeviceInfo& dev) {
   prepare(k, s, dev);
-  const long smem = smem_bytes(w, s, p, n);
   if (s != Schedule::Cluster) {
     int blocks = 0;
     CREDIT_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, k, threads_for(s), size_t(smem)));
@@ -217,6 +220,21 @@ int max_active_clusters(const WorkloadInfo& w, Schedule s, int p, long long n, c
   }
   cudaLaunchAttribute attr{};
   return active_clusters_or_zero(k, config_for(s, p, p, smem, nullptr, &attr));
+}
+
+}  // namespace
+
+// Memoised: every launch asks (can_implement, the megakernel's row groups), and the occupancy
+// queries cost microseconds of host time that host-completion timing would otherwise include.
+int max_active_clusters(const WorkloadInfo& w, Schedule s, int p, long long n, const DeviceInfo& dev) {
+  const Kernel k = kernel_for(kernels_of(w), s);
+  if (!k) throw std::invalid_argument(std::string(schedule_name(s)) + " is several kernels: no single occupancy");
+  const long smem = smem_bytes(w, s, p, n);
+  static std::map<std::tuple<Kernel, int, long, std::string>, int> known;
+  const auto key = std::make_tuple(k, s == Schedule::Cluster ? p : 0, smem, dev.uuid);
+  const auto it = known.find(key);
+  if (it != known.end()) return it->second;
+  return known[key] = query_active(w, s, k, p, smem, dev);
 }
 
 namespace {

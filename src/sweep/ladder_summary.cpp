@@ -3,20 +3,11 @@
 #include <set>
 #include <tuple>
 
+#include "io/json_records.hpp"
+
 namespace credit {
 
 namespace {
-
-const char* disposition_word(Disposition d) {
-  switch (d) {
-    case Disposition::Passed: return "passed";
-    case Disposition::Incorrect: return "incorrect";
-    case Disposition::Failed: return "failed";
-    case Disposition::Skipped: return "skipped";
-    case Disposition::NotSupported: return "not supported";
-  }
-  return "?";
-}
 
 bool faster(const SweepPoint* a, const SweepPoint& b) { return !a || b.time_ms.median < a->time_ms.median; }
 
@@ -49,7 +40,7 @@ std::vector<LadderShapeSummary> summarize_ladder(const ResultsFile& r) {
           ++rr.passed;
           if (faster(rr.best, p)) rr.best = &p;
         } else {
-          rr.failures.push_back("P=" + std::to_string(p.p) + ": " + disposition_word(p.disposition) +
+          rr.failures.push_back("P=" + std::to_string(p.p) + ": " + disposition_name(p.disposition) +
                                 (p.reason.empty() ? "" : ": " + p.reason));
         }
       }

@@ -106,23 +106,20 @@ SpeedupTable speedups(const ResultsFile& sweep, const std::vector<ResultsFile>& 
 
 std::vector<ExchangeComparison> compare_exchanges(const ResultsFile& r) {
   std::vector<ExchangeComparison> out;
-  auto shape = [&](const SweepPoint& p) -> ExchangeComparison& {
-    for (auto& c : out)
-      if (c.workload == p.workload && c.m == p.m && c.n == p.n) return c;
-    out.push_back({p.workload, p.m, p.n, {}, {}, {}});
-    return out.back();
+  auto find = [&](const SweepPoint& p) {
+    return std::find_if(out.begin(), out.end(),
+                        [&](const ExchangeComparison& c) { return c.workload == p.workload && c.m == p.m && c.n == p.n; });
   };
   for (const auto& p : r.points)
-    if (p.schedule == "megakernel" || p.schedule == "local_fusion") shape(p);
+    if ((p.schedule == "megakernel" || p.schedule == "local_fusion") && find(p) == out.end())
+      out.push_back({p.workload, p.m, p.n, {}, {}, {}});
   for (const auto& p : r.points) {
-    if (p.disposition != Disposition::Passed || p.submission != "direct" ||
-        !(p.variant.empty() || p.variant == "auto"))
+    if (p.disposition != Disposition::Passed || p.submission != "direct" || !(p.variant.empty() || p.variant == "auto"))
       continue;
-    auto it = std::find_if(out.begin(), out.end(),
-                           [&](const ExchangeComparison& c) { return c.workload == p.workload && c.m == p.m && c.n == p.n; });
+    const auto it = find(p);
     if (it == out.end()) continue;
-    std::optional<BestSplit>* slot = p.schedule == "cluster"      ? &it->cluster
-                                     : p.schedule == "megakernel" ? &it->megakernel
+    std::optional<BestSplit>* slot = p.schedule == "cluster"        ? &it->cluster
+                                     : p.schedule == "megakernel"   ? &it->megakernel
                                      : p.schedule == "local_fusion" ? &it->local_fusion
                                                                     : nullptr;
     if (slot && (!*slot || p.time_ms.median < (*slot)->ms)) *slot = BestSplit{p.p, p.time_ms.median};

@@ -152,6 +152,20 @@ TEST_CASE("the megakernel's row groups cover many more rows than fit at once", "
   }
 }
 
+namespace {
+
+// Every barrier kind x every Fig. 6 switch setting of the megakernel at each legal P.
+void check_megakernel_variants(HostProblem& h, DeviceCopy& d, const Reference64& ref, std::initializer_list<int> ps) {
+  for (auto barrier : {gpu::MegakernelBarrier::Row, gpu::MegakernelBarrier::Grid})
+    for (unsigned sw = 0; sw < 4; ++sw)
+      for (int p : ps) {
+        if (!gpu::can_implement(*h.w, Schedule::Megakernel, p, h.m, h.n, device()).ok) continue;  // Eq. 3
+        check_against_oracle(h, d, ref, Schedule::Megakernel, p, {barrier, sw});
+      }
+}
+
+}  // namespace
+
 // The megakernel's barriers and seed 001's Fig. 6 switches: every combination, every workload.
 TEST_CASE("megakernel barriers and switches all match the oracle", "[gpu]") {
   uint64_t seed = 500;
@@ -160,12 +174,7 @@ TEST_CASE("megakernel barriers and switches all match the oracle", "[gpu]") {
       HostProblem h = make_random_problem(w, sh.m, sh.n, ++seed);
       const Reference64 ref = reference64(h);
       DeviceCopy d(h);
-      for (auto barrier : {gpu::MegakernelBarrier::Row, gpu::MegakernelBarrier::Grid})
-        for (unsigned sw = 0; sw < 4; ++sw)
-          for (int p : {2, 8}) {
-            if (!gpu::can_implement(w, Schedule::Megakernel, p, sh.m, sh.n, device()).ok) continue;  // Eq. 3
-            check_against_oracle(h, d, ref, Schedule::Megakernel, p, {barrier, sw});
-          }
+      check_megakernel_variants(h, d, ref, {2, 8});
     }
 }
 
@@ -210,8 +219,7 @@ TEST_CASE("megakernel barriers and switches at one ragged shape", "[sanitize]") 
     HostProblem h = make_random_problem(w, 3, 50257, 808);
     const Reference64 ref = reference64(h);
     DeviceCopy d(h);
-    for (auto barrier : {gpu::MegakernelBarrier::Row, gpu::MegakernelBarrier::Grid})
-      for (unsigned sw = 0; sw < 4; ++sw) check_against_oracle(h, d, ref, Schedule::Megakernel, 8, {barrier, sw});
+    check_megakernel_variants(h, d, ref, {8});
   }
 }
 
