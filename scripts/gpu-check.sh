@@ -4,7 +4,7 @@
 # back at most 8 files). Usage: scripts/gpu-check.sh [steps...]
 # Where the tree travels without .git, write the sha first (git rev-parse --short=12 HEAD >
 # .git-sha) and carry .git-sha, so results files name the commit they measured.
-# steps: build tests gputests sanitize calibrate predict sweep torch bench quickbench ladder megabench profile phases stalls
+# steps: build tests gputests occupancy train heldout sanitize calibrate predict sweep torch bench quickbench ladder megabench profile phases stalls
 # abladder:THREADS abdefs:NAME=VALUE[,NAME=VALUE] ab:THREADS
 # (default: build tests bench)
 set -uo pipefail
@@ -56,6 +56,14 @@ for step in $steps; do
           run "predict-$w-$n" build/credit --json "$LOGS/predict-$w-$n.json" predict --workload $w --shape ${m}x$n
         done
       done ;;
+    occupancy)  # the calibration tests, host occupancy against the occupancy API among them
+      run occupancy build/tests/credit_gpu_tests "[calibrate]" ;;
+    train)  # the time model's training sweep (M = 128, 1024, 4096; resumes a partial file in carry/)
+      f=sweep-model-train.json; r=""; [ -f carry/$f ] && r="--resume carry/$f"
+      run train timeout 360 build/credit --json "$OUT/$f" run-sweep --config configs/model-train.json --no-python $r ;;
+    heldout)  # the held-out sweep: other M, ragged widths, two timing passes
+      f=sweep-model-heldout.json; r=""; [ -f carry/$f ] && r="--resume carry/$f"
+      run heldout timeout 540 build/credit --json "$OUT/$f" run-sweep --config configs/model-heldout.json --no-python $r ;;
     sweep)  # the paper's sweep (built in) and the extended one
       run sweep-paper build/credit --json "$OUT/sweep-paper.json" run-sweep
       run sweep-extended build/credit --json "$OUT/sweep-extended.json" run-sweep --config configs/extended.json --no-python ;;

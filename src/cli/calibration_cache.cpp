@@ -71,6 +71,9 @@ CachedCalibration find_cached_calibration(const DeviceInfo& dev) {
     if (written->uuid != dev.uuid)
       return {std::nullopt, "cached calibration " + path.string() + " was written on another device, " + who(*written) +
                                 ", not on this " + who(dev) + ": not used"};
+  if (r.calibration->kernels.empty() || r.calibration->cluster_slots.empty() || r.calibration->copies.empty())
+    return {std::nullopt, "cached calibration " + path.string() +
+                              " predates the time model's inputs (kernels, cluster slots, copies): not used"};
   return {std::move(r.calibration), ""};
 }
 

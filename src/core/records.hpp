@@ -38,6 +38,44 @@ struct Stat {
   int runs = 0;
 };
 
+// A kernel's launch resources (cudaFuncGetAttributes), recorded by calibrate so that the
+// occupancy of any shape can be computed offline (model/occupancy.hpp).
+struct KernelResources {
+  std::string workload;
+  std::string schedule;  // "staged", "global_reread", "cluster"
+  int threads = 0;       // per CTA
+  int regs = 0;          // per thread
+  long static_smem = 0;  // bytes per CTA
+};
+
+// What bounds CTAs per SM on this device (cudaDeviceProp).
+struct OccupancyLimits {
+  int regs_per_sm = 0;
+  int max_threads_per_sm = 0;
+  int max_blocks_per_sm = 0;
+  long reserved_smem_per_block = 0;  // the runtime's own shared memory per CTA
+};
+
+// A device-to-device copy moving `bytes` in all (read + written) and its median time.
+struct CopySample {
+  double bytes = 0;
+  double ms = 0;
+};
+
+// The time model's fitted constants (model/time_model.hpp says what each term is). Units:
+// microseconds and GB/s. fitted_on names the sweep file(s) they were fitted on; empty: not set.
+struct TimeModelParams {
+  double cta_us = 0;         // fixed cost of a CTA's row task per wave (prologue, epilogue)
+  double stage_us = 0;       // per stage: the CTA reduction and its barriers
+  double cluster_us = 0;     // per wave of clusters: cluster launch and DSMEM handshake
+  double barrier_scale = 0;  // multiplies K calibrated cluster barriers per wave
+  double split_cta_gbps = 0;   // one CTA's stream rate, staged and clustered kernels
+  double reread_cta_gbps = 0;  // one CTA's stream rate, global-reread kernel
+  double l2_share = 0;       // fraction of the L2 that keeps rows for their re-reads
+  double l2_gbps = 0;        // bandwidth of re-reads served by the L2
+  std::string fitted_on;
+};
+
 struct Calibration {
   DeviceInfo device;
   double sm_clock_hz = 0;     // f: turns cycles into seconds
@@ -47,6 +85,14 @@ struct Calibration {
   std::map<int, Stat> local_read, local_store, remote_read, remote_store;  // key P, B/cycle/SM
   std::map<int, Stat> barrier;          // key P, cycles per cluster barrier
   std::map<int, int> max_active_clusters;  // key P, at the clustered kernel's largest smem
+  // Inputs of the time model (model/time_model.hpp); empty in calibrations of schema 1 tools
+  // that predate it. cluster_slots[P][k-1]: clusters of P CTAs resident at once when k CTAs
+  // fit one SM (cudaOccupancyMaxActiveClusters; the GPC layout decides it, not S*k/P).
+  OccupancyLimits limits;
+  std::vector<KernelResources> kernels;
+  std::map<int, std::vector<int>> cluster_slots;
+  std::vector<CopySample> copies;  // a few sizes: bandwidth and launch intercept
+  std::optional<TimeModelParams> time_model;  // set by `credit fit-model`
 };
 
 // Outcome of one measured point, as CUTLASS separates failing from being wrong.
@@ -75,6 +121,11 @@ struct SweepPoint {
   std::string submission = "direct";  // "direct" launches or "graph" replay
   std::string variant;                // megakernel barrier and Fig. 6 switches, e.g. "grid+reload_input"
   Stat gpu_time_ms;                   // the same submission timed by CUDA events (runs = 0: not measured)
+  // Kernel sweeps: rows (clusters or CTAs of one row) the device holds at once for this point
+  // (occupancy API; 0: not recorded), and the median of a second, separate timing pass
+  // (0: one pass), from which the noise band is measured.
+  long long resident_rows = 0;
+  double repeat_ms = 0;
 };
 
 struct PredictionRow {
@@ -87,6 +138,19 @@ struct PredictionRow {
   bool profitable = false;
 };
 
+// One candidate schedule of the time model at a shape: its predicted time and why.
+struct CandidateTime {
+  std::string schedule;  // "staged", "global_reread", "cluster", ...
+  int p = 1;
+  bool legal = false;
+  std::string reason;       // why not legal
+  double t_ms = 0;          // predicted time
+  int ctas_per_sm = 0;      // occupancy
+  long long resident_rows = 0;
+  double waves = 0;
+  double hbm_bytes = 0;     // bytes the model sends to DRAM
+};
+
 struct Prediction {
   std::string workload;
   std::string model;  // "paper", "refined"
@@ -95,6 +159,11 @@ struct Prediction {
   double t_b_ms = 0;
   std::vector<PredictionRow> rows;
   std::optional<int> best_p;  // empty when no legal P is profitable
+  // The time model (model "time") only: every candidate's predicted time and the pick.
+  std::vector<CandidateTime> candidates;
+  std::string pick_schedule;  // "" when no candidate can run
+  int pick_p = 0;
+  double pick_ms = 0;
 };
 
 struct ResultsFile {

@@ -5,6 +5,7 @@
 #include "gpu/calibrate.hpp"
 #include "gpu/microbench.hpp"
 #include "gpu/microbench_run.hpp"
+#include "gpu/model_inputs.hpp"
 #include "gpu/schedules.hpp"
 
 namespace credit::gpu {
@@ -51,6 +52,8 @@ Calibration run_calibration(const DeviceInfo& dev, const CalibrationOptions& opt
       say(opt, "P=" + std::to_string(p) + " skipped: " + e.what());
     }
   }
+  say(opt, "time model inputs: occupancy limits, kernel resources, cluster slots, copies");
+  measure_model_inputs(c, dev, opt.ps);
   return c;
 }
 

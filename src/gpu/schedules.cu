@@ -237,6 +237,21 @@ int max_active_clusters(const WorkloadInfo& w, Schedule s, int p, long long n, c
   return known[key] = query_active(w, s, k, p, smem, dev);
 }
 
+KernelResources kernel_resources(const WorkloadInfo& w, Schedule s) {
+  if (s != Schedule::Staged && s != Schedule::GlobalReread && s != Schedule::Cluster)
+    throw std::invalid_argument(std::string("kernel_resources: ") + schedule_name(s) + " is not modelled");
+  const Kernel k = kernel_for(kernels_of(w), s);
+  cudaFuncAttributes a{};
+  CREDIT_CUDA(cudaFuncGetAttributes(&a, k));
+  KernelResources r;
+  r.workload = w.name;
+  r.schedule = schedule_name(s);
+  r.threads = threads_for(s);
+  r.regs = a.numRegs;
+  r.static_smem = long(a.sharedSizeBytes);
+  return r;
+}
+
 namespace {
 
 // The megakernel: row groups of as many rows as the device holds at once (so no CTA waits at a

@@ -59,4 +59,9 @@ long smem_bytes(const WorkloadInfo& w, Schedule s, int p, long long n);
 // (cudaOccupancyMaxActiveClusters); for the other schedules, concurrent CTAs.
 int max_active_clusters(const WorkloadInfo& w, Schedule s, int p, long long n, const DeviceInfo& dev);
 
+// Threads, registers and static shared memory of the kernel that runs schedule s for w
+// (staged, global_reread or cluster; cudaFuncGetAttributes): what the time model needs to compute
+// occupancy offline. Throws std::invalid_argument for the other schedules.
+KernelResources kernel_resources(const WorkloadInfo& w, Schedule s);
+
 }  // namespace credit::gpu

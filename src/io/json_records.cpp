@@ -196,6 +196,76 @@ Calibration read_calibration(const Node& n) {
   c.barrier = read_p_map<Stat>(n.field("barrier"), read_stat);
   c.max_active_clusters = read_p_map<int>(
       n.field("max_active_clusters"), [](const Node& e) { return e.field("clusters").integer<int>(); });
+  // The time model's inputs: optional, so calibrations written before it still read.
+  if (n.has("limits")) {
+    const Node l = n.field("limits");
+    c.limits.regs_per_sm = l.field("regs_per_sm").integer<int>();
+    c.limits.max_threads_per_sm = l.field("max_threads_per_sm").integer<int>();
+    c.limits.max_blocks_per_sm = l.field("max_blocks_per_sm").integer<int>();
+    c.limits.reserved_smem_per_block = l.field("reserved_smem_per_block").integer<long>();
+  }
+  if (n.has("kernels")) {
+    const Node ks = n.field("kernels");
+    for (std::size_t i = 0, k = ks.size(); i < k; ++i) {
+      const Node e = ks.item(i);
+      KernelResources r;
+      r.workload = e.field("workload").str();
+      r.schedule = e.field("schedule").str();
+      r.threads = e.field("threads").integer<int>();
+      r.regs = e.field("regs").integer<int>();
+      r.static_smem = e.field("static_smem").integer<long>();
+      if (r.threads < 1 || r.regs < 0 || r.static_smem < 0) e.fail("threads must be >= 1, regs and static_smem >= 0");
+      c.kernels.push_back(r);
+    }
+  }
+  if (n.has("cluster_slots"))
+    c.cluster_slots = read_p_map<std::vector<int>>(n.field("cluster_slots"), [](const Node& e) {
+      std::vector<int> v;
+      const Node s = e.field("by_ctas_per_sm");
+      for (std::size_t i = 0, k = s.size(); i < k; ++i) v.push_back(s.item(i).integer<int>());
+      return v;
+    });
+  if (n.has("copies")) {
+    const Node cs = n.field("copies");
+    for (std::size_t i = 0, k = cs.size(); i < k; ++i) {
+      const Node e = cs.item(i);
+      CopySample s{e.field("bytes").num(), e.field("ms").num()};
+      if (!(s.bytes > 0) || !(s.ms > 0)) e.fail("bytes and ms must be positive numbers");
+      c.copies.push_back(s);
+    }
+  }
+  if (n.has("time_model")) {
+    const Node t = n.field("time_model");
+    TimeModelParams m;
+    m.cta_us = t.field("cta_us").num();
+    m.stage_us = t.field("stage_us").num();
+    m.cluster_us = t.field("cluster_us").num();
+    m.barrier_scale = t.field("barrier_scale").num();
+    m.split_cta_gbps = t.field("split_cta_gbps").num();
+    m.reread_cta_gbps = t.field("reread_cta_gbps").num();
+    m.l2_share = t.field("l2_share").num();
+    m.l2_gbps = t.field("l2_gbps").num();
+    m.fitted_on = t.field("fitted_on").str();
+    for (double v : {m.cta_us, m.stage_us, m.cluster_us, m.barrier_scale, m.l2_share})
+      if (!(v >= 0)) t.fail("every constant must be a non-negative number");
+    if (!(m.split_cta_gbps > 0) || !(m.reread_cta_gbps > 0) || !(m.l2_gbps > 0))
+      t.fail("stream rates must be positive numbers");
+    c.time_model = m;
+  }
+  return c;
+}
+
+CandidateTime read_candidate(const Node& n) {
+  CandidateTime c;
+  c.schedule = n.field("schedule").str();
+  c.p = n.field("p").integer<int>();
+  c.legal = n.field("legal").boolean();
+  c.reason = n.field("reason").str();
+  c.t_ms = n.field("t_ms").num();
+  c.ctas_per_sm = n.field("ctas_per_sm").integer<int>();
+  c.resident_rows = n.field("resident_rows").integer<long long>();
+  c.waves = n.field("waves").num();
+  c.hbm_bytes = n.field("hbm_bytes").num();
   return c;
 }
 
@@ -222,6 +292,8 @@ SweepPoint read_point(const Node& n) {
   if (n.has("submission")) p.submission = n.field("submission").str();
   if (n.has("variant")) p.variant = n.field("variant").str();
   if (n.has("gpu_time_ms")) p.gpu_time_ms = read_stat(n.field("gpu_time_ms"));
+  if (n.has("resident_rows")) p.resident_rows = n.field("resident_rows").integer<long long>();
+  if (n.has("repeat_ms")) p.repeat_ms = n.field("repeat_ms").num();
   return p;
 }
 
@@ -252,6 +324,13 @@ Prediction read_prediction(const Node& n) {
   const Node rows = n.field("rows");
   for (std::size_t i = 0, k = rows.size(); i < k; ++i) p.rows.push_back(read_row(rows.item(i)));
   if (n.has("best_p")) p.best_p = n.field("best_p").integer<int>();
+  if (n.has("candidates")) {
+    const Node cs = n.field("candidates");
+    for (std::size_t i = 0, k = cs.size(); i < k; ++i) p.candidates.push_back(read_candidate(cs.item(i)));
+  }
+  if (n.has("pick_schedule")) p.pick_schedule = n.field("pick_schedule").str();
+  if (n.has("pick_p")) p.pick_p = n.field("pick_p").integer<int>();
+  if (n.has("pick_ms")) p.pick_ms = n.field("pick_ms").num();
   return p;
 }
 
@@ -314,6 +393,35 @@ void to_json(json& j, const Calibration& c) {
            {"remote_store", stat_map(c.remote_store)},
            {"barrier", stat_map(c.barrier)},
            {"max_active_clusters", std::move(clusters)}};
+  j["limits"] = {{"regs_per_sm", c.limits.regs_per_sm},
+                 {"max_threads_per_sm", c.limits.max_threads_per_sm},
+                 {"max_blocks_per_sm", c.limits.max_blocks_per_sm},
+                 {"reserved_smem_per_block", c.limits.reserved_smem_per_block}};
+  json kernels = json::array();
+  for (const auto& k : c.kernels)
+    kernels.push_back({{"workload", k.workload}, {"schedule", k.schedule}, {"threads", k.threads},
+                       {"regs", k.regs}, {"static_smem", k.static_smem}});
+  j["kernels"] = std::move(kernels);
+  json slots = json::array();
+  for (const auto& [p, v] : c.cluster_slots) slots.push_back({{"p", p}, {"by_ctas_per_sm", v}});
+  j["cluster_slots"] = std::move(slots);
+  json copies = json::array();
+  for (const auto& s : c.copies) copies.push_back({{"bytes", number(s.bytes)}, {"ms", number(s.ms)}});
+  j["copies"] = std::move(copies);
+  if (c.time_model) {
+    const TimeModelParams& m = *c.time_model;
+    j["time_model"] = {{"cta_us", number(m.cta_us)},
+                       {"stage_us", number(m.stage_us)},
+                       {"cluster_us", number(m.cluster_us)},
+                       {"barrier_scale", number(m.barrier_scale)},
+                       {"split_cta_gbps", number(m.split_cta_gbps)},
+                       {"reread_cta_gbps", number(m.reread_cta_gbps)},
+                       {"l2_share", number(m.l2_share)},
+                       {"l2_gbps", number(m.l2_gbps)},
+                       {"fitted_on", m.fitted_on}};
+  } else {
+    j["time_model"] = nullptr;
+  }
 }
 
 void to_json(json& j, const SweepPoint& p) {
@@ -332,7 +440,17 @@ void to_json(json& j, const SweepPoint& p) {
            {"max_rel_l2_error", number(p.max_rel_l2_error)},
            {"submission", p.submission},
            {"variant", p.variant},
-           {"gpu_time_ms", p.gpu_time_ms}};
+           {"gpu_time_ms", p.gpu_time_ms},
+           {"resident_rows", p.resident_rows},
+           {"repeat_ms", number(p.repeat_ms)}};
+}
+
+void to_json(json& j, const CandidateTime& c) {
+  j = json{{"schedule", c.schedule},       {"p", c.p},
+           {"legal", c.legal},             {"reason", c.reason},
+           {"t_ms", number(c.t_ms)},       {"ctas_per_sm", c.ctas_per_sm},
+           {"resident_rows", c.resident_rows}, {"waves", number(c.waves)},
+           {"hbm_bytes", number(c.hbm_bytes)}};
 }
 
 void to_json(json& j, const PredictionRow& r) {
@@ -358,6 +476,12 @@ void to_json(json& j, const Prediction& p) {
            {"t_b_ms", number(p.t_b_ms)},
            {"rows", p.rows},
            {"best_p", p.best_p ? json(*p.best_p) : json(nullptr)}};
+  if (!p.candidates.empty() || !p.pick_schedule.empty()) {
+    j["candidates"] = p.candidates;
+    j["pick_schedule"] = p.pick_schedule;
+    j["pick_p"] = p.pick_p;
+    j["pick_ms"] = number(p.pick_ms);
+  }
 }
 
 void to_json(json& j, const ResultsFile& r) {

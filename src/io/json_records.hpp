@@ -48,6 +48,7 @@ void to_json(nlohmann::json& j, const Stat& s);
 void to_json(nlohmann::json& j, const Calibration& c);
 void to_json(nlohmann::json& j, const SweepPoint& p);
 void to_json(nlohmann::json& j, const PredictionRow& r);
+void to_json(nlohmann::json& j, const CandidateTime& c);
 void to_json(nlohmann::json& j, const Prediction& p);
 void to_json(nlohmann::json& j, const ResultsFile& r);
 

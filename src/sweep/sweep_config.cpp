@@ -73,7 +73,8 @@ SweepConfig read_sweep_config(const std::filesystem::path& path) {
   }
   for (const char* k : {"row_counts", "switch_rows"}) {
     if (!j.contains(k)) continue;
-    if (c.metric != Metric::HostCompletion) bad(path, k, "only with \"metric\": \"host_completion\"");
+    if (c.metric != Metric::HostCompletion && std::string(k) == "switch_rows")
+      bad(path, k, "only with \"metric\": \"host_completion\"");
     (std::string(k) == "row_counts" ? c.row_counts : c.switch_rows) = positive_list<long long>(j[k], path, k);
   }
   if (j.contains("widths")) c.widths = positive_list<long long>(j["widths"], path, "widths");
@@ -103,7 +104,23 @@ SweepConfig read_sweep_config(const std::filesystem::path& path) {
       bad(path, k, "expected a non-negative integer (samples >= 1)");
     (std::string(k) == "samples" ? c.samples : c.warmup) = j[k].get<int>();
   }
+  if (j.contains("passes")) {
+    if (!j["passes"].is_number_integer() || j["passes"].get<long long>() < 1 || j["passes"].get<long long>() > 2)
+      bad(path, "passes", "expected 1 or 2");
+    if (c.metric != Metric::KernelTime) bad(path, "passes", "only with \"metric\": \"kernel_time\"");
+    c.passes = j["passes"].get<int>();
+  }
+  if (j.contains("max_bytes")) {
+    if (!j["max_bytes"].is_number() || !(j["max_bytes"].get<double>() > 0)) bad(path, "max_bytes", "expected a positive number");
+    c.max_bytes = j["max_bytes"].get<double>();
+  }
+  if (!c.row_counts.empty() && !c.rows.empty()) bad(path, "rows", "give either \"rows\" or \"row_counts\", not both");
   return c;
+}
+
+std::vector<long long> row_counts_for(const SweepConfig& c, const std::string& workload, long long default_rows) {
+  if (!c.row_counts.empty()) return c.row_counts;
+  return {rows_for(c, workload, default_rows)};
 }
 
 long long rows_for(const SweepConfig& c, const std::string& workload, long long default_rows) {

@@ -22,11 +22,16 @@ struct SweepConfig {
   // CTAs (tiles) per row of the global-memory schedules (megakernel, local fusion, unfused);
   // with kernel_time, empty leaves them out of the sweep.
   std::vector<int> splits;
-  // host_completion only: the row counts M (replacing "rows"), and those at which seed 001's
-  // Fig. 6 switches are measured.
+  // The row counts M, replacing "rows": every workload at every M (kernel_time), or seed 001's
+  // ladder (host_completion); switch_rows: where seed 001's Fig. 6 switches are measured.
   std::vector<long long> row_counts;
   std::vector<long long> switch_rows;
   int samples = 20, warmup = 3;
+  // kernel_time: timing passes over the whole sweep (2: every passed kernel is timed again after
+  // all shapes, which measures the noise band); shapes whose compulsory bytes exceed max_bytes
+  // are left out (0: no limit).
+  int passes = 1;
+  double max_bytes = 0;
 };
 
 // The paper's sweep: seven workloads, N in {4096 ... 65536}, default M, P in {2, 4, 8, 16}.
@@ -38,5 +43,8 @@ SweepConfig paper_sweep();
 SweepConfig read_sweep_config(const std::filesystem::path& path);
 
 long long rows_for(const SweepConfig& c, const std::string& workload, long long default_rows);
+
+// Kernel sweeps: the row counts of a workload, row_counts when given, else {rows_for(...)}.
+std::vector<long long> row_counts_for(const SweepConfig& c, const std::string& workload, long long default_rows);
 
 }  // namespace credit

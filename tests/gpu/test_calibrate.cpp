@@ -11,6 +11,8 @@
 #include "gpu/microbench.hpp"
 #include "gpu/placement.hpp"
 #include "gpu/timing.hpp"
+#include "gpu/schedules.hpp"
+#include "model/occupancy.hpp"
 
 using namespace credit;
 
@@ -95,4 +97,35 @@ TEST_CASE("the work-free control kernel gives a finite T_ctrl", "[gpu][calibrate
   }
   // A row that cannot be staged at P = 2 has no clustered schedule to control for.
   CHECK_THROWS_AS(gpu::control_launch(w, 16, 1 << 20, 2, device()), std::invalid_argument);
+}
+
+// The time model computes occupancy offline from the calibration's kernel resources and device
+// limits: it must agree with the occupancy API on the real kernels at narrow, medium and wide
+// slices, for every workload and schedule.
+TEST_CASE("host occupancy from recorded resources matches the occupancy API", "[gpu][calibrate][occupancy]") {
+  const Calibration& c = calibration();
+  REQUIRE(c.kernels.size() == 3 * all_workloads().size());
+  REQUIRE(c.cluster_slots.count(16) == 1);
+  REQUIRE(c.copies.size() >= 4);
+  CHECK(c.copies.back().ms > c.copies.front().ms);
+  int compared = 0;
+  for (const WorkloadInfo& w : all_workloads()) {
+    for (long long n : {1000LL, 4096LL, 16384LL, 50257LL, 131072LL, 262144LL}) {
+      for (const auto& [s, p] : std::vector<std::pair<gpu::Schedule, int>>{
+               {gpu::Schedule::Staged, 1}, {gpu::Schedule::GlobalReread, 1}, {gpu::Schedule::Cluster, 2},
+               {gpu::Schedule::Cluster, 4}, {gpu::Schedule::Cluster, 8}, {gpu::Schedule::Cluster, 16}}) {
+        if (!gpu::can_implement(w, s, p, 4096, n, device()).ok) continue;
+        const auto k = model::find_kernel(c, w.name, gpu::schedule_name(s));
+        REQUIRE(k);
+        const int per_sm = model::ctas_per_sm(c.limits, device().smem_per_sm, *k, gpu::smem_bytes(w, s, p, n));
+        const long long host = model::resident_rows(c, p, per_sm);
+        const int api = gpu::max_active_clusters(w, s, p, n, device());
+        INFO(w.name << " " << gpu::schedule_name(s) << " P=" << p << " N=" << n << ": " << per_sm
+                    << " CTAs/SM, host " << host << " rows, API " << api);
+        CHECK(host == api);
+        ++compared;
+      }
+    }
+  }
+  CHECK(compared > 100);
 }

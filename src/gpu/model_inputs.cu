@@ -1,0 +1,66 @@
+#include <algorithm>
+
+#include "core/split.hpp"
+#include "core/workload_registry.hpp"
+#include "gpu/cluster_launch.hpp"
+#include "gpu/model_inputs.hpp"
+#include "gpu/schedules.hpp"
+#include "gpu/timing.hpp"
+#include "microbench/control.cuh"
+
+namespace credit::gpu {
+
+namespace {
+
+// The work-free cluster kernel stands for any kernel of SplitPolicy::threads: only its shared
+// memory, chosen so that exactly k CTAs fit one SM, decides how many clusters are resident.
+int slots_at(int p, int k, const DeviceInfo& dev) {
+  auto* kern = &microbench::control_kernel<true>;
+  allow_large_clusters(kern, dev.smem_per_block_optin);
+  const int threads = SplitPolicy::threads;
+  auto blocks = [&](long smem) {
+    int b = 0;
+    CREDIT_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&b, kern, threads, size_t(smem)));
+    return b;
+  };
+  long smem = std::min<long>(dev.smem_per_block_optin, dev.smem_per_sm / k) / 128 * 128;
+  while (smem > 0 && blocks(smem) < k) smem -= 128;
+  while (smem <= dev.smem_per_block_optin && blocks(smem) > k) smem += 128;
+  if (smem <= 0 || smem > dev.smem_per_block_optin || blocks(smem) != k) return 0;
+  return cluster_capacity(kern, ClusterShape{unsigned(p), p, threads, size_t(smem)});
+}
+
+}  // namespace
+
+void measure_model_inputs(Calibration& c, const DeviceInfo& dev, const std::vector<int>& ps) {
+  int device = 0;
+  CREDIT_CUDA(cudaGetDevice(&device));
+  cudaDeviceProp prop{};
+  CREDIT_CUDA(cudaGetDeviceProperties(&prop, device));
+  c.limits.regs_per_sm = prop.regsPerMultiprocessor;
+  c.limits.max_threads_per_sm = prop.maxThreadsPerMultiProcessor;
+  c.limits.max_blocks_per_sm = prop.maxBlocksPerMultiProcessor;
+  c.limits.reserved_smem_per_block = long(prop.reservedSharedMemPerBlock);
+
+  c.kernels.clear();
+  for (const WorkloadInfo& w : all_workloads())
+    for (Schedule s : {Schedule::Staged, Schedule::GlobalReread, Schedule::Cluster})
+      c.kernels.push_back(kernel_resources(w, s));
+
+  c.cluster_slots.clear();
+  const int max_k = std::max(1, c.limits.max_threads_per_sm / SplitPolicy::threads);
+  for (int p : ps) {
+    std::vector<int> v;
+    for (int k = 1; k <= max_k; ++k) v.push_back(slots_at(p, k, dev));
+    c.cluster_slots[p] = v;
+  }
+
+  // Copies from 1 MiB to 1 GiB of traffic: the slope is the bandwidth, the intercept the launch
+  // and tail a short kernel cannot avoid.
+  Timer timer(dev);
+  c.copies.clear();
+  for (double bytes = double(1 << 20); bytes <= double(1 << 30) * 1.01; bytes *= 4)
+    c.copies.push_back({bytes, time_copy_of_traffic(timer, bytes, TimingOptions{3, 15, true}).median});
+}
+
+}  // namespace credit::gpu

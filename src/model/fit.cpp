@@ -1,0 +1,126 @@
+#include "model/fit.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <stdexcept>
+
+#include "model/time_model.hpp"
+
+namespace credit::model {
+
+namespace {
+
+constexpr int kParams = 8;
+using Vec = std::array<double, kParams>;
+
+Vec to_logs(const TimeModelParams& p) {
+  return {std::log(p.cta_us), std::log(p.stage_us), std::log(p.cluster_us), std::log(p.barrier_scale),
+          std::log(p.split_cta_gbps), std::log(p.reread_cta_gbps), std::log(p.l2_share), std::log(p.l2_gbps)};
+}
+
+TimeModelParams from_logs(const Vec& v) {
+  TimeModelParams p;
+  p.cta_us = std::exp(v[0]);
+  p.stage_us = std::exp(v[1]);
+  p.cluster_us = std::exp(v[2]);
+  p.barrier_scale = std::exp(v[3]);
+  p.split_cta_gbps = std::exp(v[4]);
+  p.reread_cta_gbps = std::exp(v[5]);
+  p.l2_share = std::min(1.0, std::exp(v[6]));  // a share of the L2 cannot exceed it
+  p.l2_gbps = std::exp(v[7]);
+  return p;
+}
+
+}  // namespace
+
+std::vector<FitSample> fit_samples(const ResultsFile& sweep,
+                                   const std::function<const StaticFigures*(const std::string&)>& figures_of) {
+  std::vector<FitSample> out;
+  for (const auto& pt : sweep.points) {
+    if (pt.disposition != Disposition::Passed || !(pt.time_ms.median > 0)) continue;
+    if (pt.schedule != "staged" && pt.schedule != "global_reread" && pt.schedule != "cluster") continue;
+    const StaticFigures* f = figures_of(pt.workload);
+    if (!f) continue;
+    out.push_back({f, pt.workload, pt.m, pt.n, pt.schedule, pt.p, pt.time_ms.median});
+  }
+  return out;
+}
+
+double rms_log_error(const std::vector<FitSample>& samples, const Calibration& cal, const TimeModelParams& p) {
+  if (samples.empty()) throw std::invalid_argument("no measured kernel points to fit or judge the model on");
+  const CopyLine copy = copy_line(cal.copies);
+  double sum = 0;
+  for (const auto& s : samples) {
+    const CandidateTime c = candidate_time(*s.figures, s.workload, cal, p, copy, s.schedule, s.p, s.m, s.n);
+    // A measured point the model calls illegal is a model error, counted as a factor of e^2.
+    const double e = c.legal && c.t_ms > 0 ? std::log(c.t_ms / s.t_ms) : 2.0;
+    sum += e * e;
+  }
+  return std::sqrt(sum / double(samples.size()));
+}
+
+TimeModelParams fit_params(const std::vector<FitSample>& samples, const Calibration& cal,
+                           const TimeModelParams& start, int iterations) {
+  auto loss = [&](const Vec& v) { return rms_log_error(samples, cal, from_logs(v)); };
+  // Nelder-Mead with the standard coefficients, restarted twice around the best point.
+  Vec best = to_logs(start);
+  double best_f = loss(best);
+  for (int restart = 0; restart < 3; ++restart) {
+    std::array<Vec, kParams + 1> x;
+    std::array<double, kParams + 1> fx;
+    x[0] = best;
+    for (int i = 0; i < kParams; ++i) {
+      x[i + 1] = best;
+      x[i + 1][i] += 0.5;
+    }
+    for (int i = 0; i <= kParams; ++i) fx[i] = loss(x[i]);
+    for (int it = 0; it < iterations / 3; ++it) {
+      std::array<int, kParams + 1> idx;
+      for (int i = 0; i <= kParams; ++i) idx[i] = i;
+      std::sort(idx.begin(), idx.end(), [&](int a, int b) { return fx[a] < fx[b]; });
+      const int lo = idx[0], hi = idx[kParams], second = idx[kParams - 1];
+      if (fx[hi] - fx[lo] < 1e-9) break;
+      Vec centre{};
+      for (int i = 0; i <= kParams; ++i)
+        if (i != hi)
+          for (int d = 0; d < kParams; ++d) centre[d] += x[i][d] / kParams;
+      auto along = [&](double t) {
+        Vec v;
+        for (int d = 0; d < kParams; ++d) v[d] = centre[d] + t * (x[hi][d] - centre[d]);
+        return v;
+      };
+      const Vec r = along(-1.0);
+      const double fr = loss(r);
+      if (fr < fx[lo]) {
+        const Vec e = along(-2.0);
+        const double fe = loss(e);
+        if (fe < fr) { x[hi] = e; fx[hi] = fe; } else { x[hi] = r; fx[hi] = fr; }
+      } else if (fr < fx[second]) {
+        x[hi] = r;
+        fx[hi] = fr;
+      } else {
+        const Vec c = along(fr < fx[hi] ? -0.5 : 0.5);
+        const double fc = loss(c);
+        if (fc < std::min(fr, fx[hi])) {
+          x[hi] = c;
+          fx[hi] = fc;
+        } else {  // shrink towards the best vertex
+          for (int i = 0; i <= kParams; ++i) {
+            if (i == lo) continue;
+            for (int d = 0; d < kParams; ++d) x[i][d] = x[lo][d] + 0.5 * (x[i][d] - x[lo][d]);
+            fx[i] = loss(x[i]);
+          }
+        }
+      }
+    }
+    for (int i = 0; i <= kParams; ++i)
+      if (fx[i] < best_f) {
+        best_f = fx[i];
+        best = x[i];
+      }
+  }
+  return from_logs(best);
+}
+
+}  // namespace credit::model

@@ -1,0 +1,36 @@
+#pragma once
+// Fitting the time model's constants (TimeModelParams) to measured kernel times: minimise the
+// mean squared log error of the predicted times of every measured candidate (Nelder-Mead over
+// the logarithms of the constants, so they stay positive). Pure host code.
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "core/records.hpp"
+#include "core/static_figures.hpp"
+
+namespace credit::model {
+
+// One measured candidate: a passed staged, global_reread or cluster point.
+struct FitSample {
+  const StaticFigures* figures = nullptr;
+  std::string workload;
+  long long m = 0, n = 0;
+  std::string schedule;
+  int p = 1;
+  double t_ms = 0;
+};
+
+// The passed kernel points of a sweep file, with the static figures `figures_of` gives for
+// each workload (nullptr: the workload is unknown here and its points are left out).
+std::vector<FitSample> fit_samples(const ResultsFile& sweep,
+                                   const std::function<const StaticFigures*(const std::string&)>& figures_of);
+
+// Root mean squared log error (natural log) of the model over the samples.
+double rms_log_error(const std::vector<FitSample>& samples, const Calibration& cal, const TimeModelParams& p);
+
+// Fitted constants, starting from `start`; fitted_on is left to the caller.
+TimeModelParams fit_params(const std::vector<FitSample>& samples, const Calibration& cal,
+                           const TimeModelParams& start, int iterations = 4000);
+
+}  // namespace credit::model

@@ -1,0 +1,42 @@
+#include "model/occupancy.hpp"
+
+#include <algorithm>
+
+namespace credit::model {
+
+namespace {
+constexpr long kSmemGranule = 128;  // shared memory is allocated per CTA in these units
+constexpr int kRegGranule = 256;    // registers are allocated per warp in these units
+}  // namespace
+
+int ctas_per_sm(const OccupancyLimits& lim, long smem_per_sm, const KernelResources& k, long dynamic_smem) {
+  if (k.threads < 1 || lim.max_blocks_per_sm < 1 || lim.max_threads_per_sm < 1) return 0;
+  int n = std::min(lim.max_blocks_per_sm, lim.max_threads_per_sm / k.threads);
+  const int warps = (k.threads + 31) / 32;
+  if (k.regs > 0 && lim.regs_per_sm > 0) {
+    const int per_warp = (k.regs * 32 + kRegGranule - 1) / kRegGranule * kRegGranule;
+    n = std::min(n, (lim.regs_per_sm / per_warp) / warps);
+  }
+  const long smem = (k.static_smem + dynamic_smem + kSmemGranule - 1) / kSmemGranule * kSmemGranule +
+                    lim.reserved_smem_per_block;
+  if (smem > 0) n = std::min<long>(n, smem_per_sm / smem);
+  return std::max(0, n);
+}
+
+std::optional<KernelResources> find_kernel(const Calibration& c, const std::string& workload,
+                                           const std::string& schedule) {
+  for (const auto& k : c.kernels)
+    if (k.workload == workload && k.schedule == schedule) return k;
+  return std::nullopt;
+}
+
+long long resident_rows(const Calibration& c, int p, int ctas_per_sm) {
+  if (ctas_per_sm < 1) return 0;
+  if (p == 1) return (long long)ctas_per_sm * c.device.sm_count;
+  const auto it = c.cluster_slots.find(p);
+  if (it == c.cluster_slots.end() || it->second.empty()) return 0;
+  const int k = std::min<int>(ctas_per_sm, int(it->second.size()));
+  return it->second[size_t(k - 1)];
+}
+
+}  // namespace credit::model

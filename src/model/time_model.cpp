@@ -1,0 +1,157 @@
+#include "model/time_model.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+#include "model/occupancy.hpp"
+#include "model/profitability.hpp"
+
+namespace credit::model {
+
+namespace {
+
+void require(bool ok, const std::string& what) {
+  if (!ok) throw std::invalid_argument(what);
+}
+
+// Dynamic shared memory of the staged (p = 1) and clustered kernels (Eq. 3's footprint).
+long split_smem(const StaticFigures& f, long long n, int p) { return long(cluster_smem_bytes(f, n, p)); }
+
+}  // namespace
+
+CopyLine copy_line(const std::vector<CopySample>& copies) {
+  require(copies.size() >= 2, "the calibration has fewer than two copy sizes: run `credit calibrate` again");
+  double sx = 0, sy = 0, sxx = 0, sxy = 0;
+  const double k = double(copies.size());
+  for (const auto& c : copies) {
+    const double x = c.bytes / 1e9, y = c.ms * 1e3;  // GB, us
+    sx += x;
+    sy += y;
+    sxx += x * x;
+    sxy += x * y;
+  }
+  const double slope = (k * sxy - sx * sy) / (k * sxx - sx * sx);  // us per GB
+  require(slope > 0, "the calibration's copies do not grow with size");
+  CopyLine l;
+  l.gbps = 1e6 / slope;  // GB/s = 1e6 us/s / (us/GB)
+  l.launch_us = std::max(0.0, (sy - slope * sx) / k);
+  return l;
+}
+
+TimeModelParams h200_params() {
+  TimeModelParams p;
+  p.cta_us = 1.0;
+  p.stage_us = 0.3;
+  p.cluster_us = 0.5;
+  p.barrier_scale = 1.0;
+  p.split_cta_gbps = 20;
+  p.reread_cta_gbps = 20;
+  p.l2_share = 0.5;
+  p.l2_gbps = 8000;
+  p.fitted_on = "built-in starting values (not fitted)";
+  return p;
+}
+
+CandidateTime candidate_time(const StaticFigures& f, const std::string& workload, const Calibration& cal,
+                             const TimeModelParams& prm, const CopyLine& copy, const std::string& schedule,
+                             int p, long long m, long long n) {
+  require(m > 0 && n > 0, "predict: M and N must be positive");
+  CandidateTime c;
+  c.schedule = schedule;
+  c.p = p;
+  const bool cluster = schedule == "cluster";
+  const bool reread = schedule == "global_reread";
+  require(cluster || reread || schedule == "staged", "the time model has no schedule '" + schedule + "'");
+  const auto kernel = find_kernel(cal, workload, schedule);
+  require(kernel.has_value(), "the calibration has no kernel resources for " + workload + " " + schedule +
+                                  ": run `credit calibrate` with this build");
+  const long smem = reread ? 0 : split_smem(f, n, p);
+  if (smem > cal.device.smem_per_block_optin) {
+    c.reason = "Eq. 3: ceil(N/P)*b_keep + S_scratch = " + std::to_string(smem) + " B > S_max = " +
+               std::to_string(cal.device.smem_per_block_optin) + " B";
+    return c;
+  }
+  c.ctas_per_sm = ctas_per_sm(cal.limits, cal.device.smem_per_sm, *kernel, smem);
+  c.resident_rows = resident_rows(cal, p, c.ctas_per_sm);
+  if (c.resident_rows < 1) {
+    c.reason = cluster ? "the device cannot co-schedule a cluster of " + std::to_string(p) + " CTAs with " +
+                             std::to_string(smem) + " B of shared memory each"
+                       : "no CTA fits an SM";
+    return c;
+  }
+  c.legal = true;
+
+  // Bytes of one row: DRAM, re-reads the L2 keeps, and what one CTA streams.
+  const double nd = double(n);
+  const double rereads = reread ? nd * f.b_reread : 0.0;
+  const double in_flight = double(c.resident_rows) * nd * f.b_keep;  // rows whose re-reads are pending
+  const double l2_keep = prm.l2_share * double(cal.device.l2_bytes);
+  const double kept = in_flight <= 0 ? 1.0 : std::clamp(l2_keep / in_flight, 0.0, 1.0);
+  const double d_hbm = f.d_fixed(nd) + rereads * (1.0 - kept);
+  const double d_l2 = rereads * kept;
+  const double d_cta = (f.d_fixed(nd) + rereads) / double(p);
+  const double r_cta = (reread ? prm.reread_cta_gbps : prm.split_cta_gbps) * 1e3;  // bytes per us
+  const double b_hbm = copy.gbps * 1e3, b_l2 = prm.l2_gbps * 1e3;                 // bytes per us
+
+  double t_fixed = prm.cta_us + f.L * prm.stage_us;
+  if (cluster) {
+    const auto bar = cal.barrier.find(p);
+    require(bar != cal.barrier.end() && cal.sm_clock_hz > 0,
+            "the calibration has no cluster barrier for P = " + std::to_string(p));
+    t_fixed += prm.cluster_us + prm.barrier_scale * f.K() * bar->second.median / cal.sm_clock_hz * 1e6;
+  }
+  const long long u = c.resident_rows;
+  const long long full = m / u, rest = m % u;
+  auto wave = [&](double rows) {
+    return t_fixed + std::max(rows * d_hbm / b_hbm + rows * d_l2 / b_l2, d_cta / r_cta);
+  };
+  double t_us = copy.launch_us + double(full) * wave(double(u)) + (rest ? wave(double(rest)) : 0.0);
+  c.waves = double(full) + (rest ? 1.0 : 0.0);
+  c.hbm_bytes = double(m) * d_hbm;
+  c.t_ms = t_us * 1e-3;
+  return c;
+}
+
+credit::Prediction predict_times(const StaticFigures& f, const std::string& workload, const Calibration& cal,
+                                 const TimeModelParams& params, long long m, long long n,
+                                 const std::vector<int>& ps) {
+  require(m > 0 && n > 0, "predict: M and N must be positive");
+  const CopyLine copy = copy_line(cal.copies);
+  credit::Prediction pred;
+  pred.workload = workload;
+  pred.model = "time";
+  pred.m = m;
+  pred.n = n;
+  pred.candidates.push_back(candidate_time(f, workload, cal, params, copy, "staged", 1, m, n));
+  pred.candidates.push_back(candidate_time(f, workload, cal, params, copy, "global_reread", 1, m, n));
+  for (int p : ps) pred.candidates.push_back(candidate_time(f, workload, cal, params, copy, "cluster", p, m, n));
+  // The baseline a cluster must beat: the faster one-CTA kernel.
+  const CandidateTime* base = nullptr;
+  const CandidateTime* best = nullptr;
+  for (const auto& c : pred.candidates) {
+    if (!c.legal) continue;
+    if (c.schedule != "cluster" && (!base || c.t_ms < base->t_ms)) base = &c;
+    if (!best || c.t_ms < best->t_ms) best = &c;
+  }
+  if (base) {
+    pred.baseline = base->schedule;
+    pred.t_b_ms = base->t_ms;
+  }
+  if (best) {
+    pred.pick_schedule = best->schedule;
+    pred.pick_p = best->p;
+    pred.pick_ms = best->t_ms;
+    if (best->schedule == "cluster") pred.best_p = best->p;
+  }
+  const auto rejected = structural_rejection(f);
+  if (rejected && best && best->schedule == "cluster") {  // the rules refuse clusters by construction
+    pred.best_p.reset();
+    pred.pick_schedule = base ? base->schedule : "";
+    pred.pick_p = base ? 1 : 0;
+    pred.pick_ms = base ? base->t_ms : 0;
+  }
+  return pred;
+}
+
+}  // namespace credit::model

@@ -1,0 +1,52 @@
+#pragma once
+// The time model: the absolute time of every candidate schedule of a workload at M x N, from
+// cheap per-device measurements (the calibration: occupancy limits, kernel resources, cluster
+// slots, copies, cluster barriers) and a few constants fitted once per device
+// (TimeModelParams, `credit fit-model`). The pick is the fastest candidate.
+//
+// Per candidate (one-CTA staged or global_reread, clustered P):
+//   k   CTAs per SM (model/occupancy.hpp: threads, registers, shared memory at this N and P);
+//   U   rows held at once: k*S, or cluster_slots[P][k] (the GPC layout, measured);
+//   waves of U rows (the last one partial); a wave of n rows takes
+//     t_fixed + max(n * D_hbm / B + n * D_l2 / B_l2,  d_cta / r_cta)
+//   where B and the launch time come from the copies (slope and intercept), D_hbm the row's
+//   DRAM bytes (compulsory, plus the re-reads the L2 does not keep), D_l2 the re-reads it keeps,
+//   d_cta the bytes one CTA streams and r_cta one CTA's stream rate; and
+//     t_fixed = cta_us + L * stage_us + [P > 1] (cluster_us + barrier_scale * K * barrier(P)).
+//   T = launch + sum over waves.
+// Re-reads stay in the L2 while the rows in flight, U * N * b_keep, fit in l2_share of it.
+#include <string>
+#include <vector>
+
+#include "core/records.hpp"
+#include "core/static_figures.hpp"
+
+namespace credit::model {
+
+// The model's candidates: the one-CTA schedules and clusters of these sizes.
+inline const std::vector<int> kClusterSizes{2, 4, 8, 16};
+
+// Bandwidth (GB/s, bytes read + written) and fixed time (us) of a device-to-device copy: least
+// squares over the calibration's copies. Throws std::invalid_argument with fewer than two.
+struct CopyLine {
+  double gbps = 0;
+  double launch_us = 0;
+};
+CopyLine copy_line(const std::vector<CopySample>& copies);
+
+// The constants fitted on the H200 (docs/results/h200/model-fit.txt): used when a calibration
+// carries none; `credit fit-model` fits a device's own.
+TimeModelParams h200_params();
+
+// Throws std::invalid_argument naming what the calibration lacks (kernel resources of this
+// workload, cluster slots, copies, the SM clock) or when M or N is not positive.
+credit::Prediction predict_times(const StaticFigures& f, const std::string& workload, const Calibration& cal,
+                                 const TimeModelParams& params, long long m, long long n,
+                                 const std::vector<int>& ps = kClusterSizes);
+
+// The predicted time of one candidate (schedule "staged", "global_reread" or "cluster").
+CandidateTime candidate_time(const StaticFigures& f, const std::string& workload, const Calibration& cal,
+                             const TimeModelParams& params, const CopyLine& copy, const std::string& schedule,
+                             int p, long long m, long long n);
+
+}  // namespace credit::model

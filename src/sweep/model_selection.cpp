@@ -1,0 +1,124 @@
+#include "sweep/model_selection.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+#include "core/workload_registry.hpp"
+#include "model/fit.hpp"
+#include "model/time_model.hpp"
+
+namespace credit {
+
+namespace {
+
+const StaticFigures* figures_or_null(const std::string& name) {
+  for (const auto& w : all_workloads())
+    if (w.name == name) return &w.figures;
+  return nullptr;
+}
+
+}  // namespace
+
+PickTable picks_for(const ResultsFile& sweep, const Calibration& cal, const TimeModelParams& params) {
+  PickTable t;
+  for (const auto& p : sweep.predictions)
+    if (p.model == "paper" || p.model == "refined") t[p.model][shape_key(p.workload, p.m, p.n)] = pick_of(p);
+  for (const auto& s : measured_shapes(sweep)) {
+    const StaticFigures* f = figures_or_null(s.workload);
+    if (!f) continue;
+    t["time"][shape_key(s.workload, s.m, s.n)] = pick_of(model::predict_times(*f, s.workload, cal, params, s.m, s.n));
+  }
+  return t;
+}
+
+ModelFit fit_time_model(const std::vector<const ResultsFile*>& sweeps, const Calibration& cal,
+                        const std::vector<std::string>& leave_out) {
+  std::vector<model::FitSample> samples;
+  for (const ResultsFile* r : sweeps)
+    for (auto& s : model::fit_samples(*r, figures_or_null))
+      if (std::find(leave_out.begin(), leave_out.end(), s.workload) == leave_out.end()) samples.push_back(s);
+  if (samples.empty()) throw std::invalid_argument("the sweeps hold no passed staged, global_reread or cluster point");
+  ModelFit f;
+  f.params = model::fit_params(samples, cal, model::h200_params());
+  f.rms_log_error = model::rms_log_error(samples, cal, f.params);
+  f.samples = samples.size();
+  return f;
+}
+
+std::vector<Fold> leave_one_workload_out(const std::vector<const ResultsFile*>& sweeps, const Calibration& cal) {
+  std::vector<std::string> names;
+  for (const ResultsFile* r : sweeps)
+    for (const auto& s : measured_shapes(*r))
+      if (figures_or_null(s.workload) && std::find(names.begin(), names.end(), s.workload) == names.end())
+        names.push_back(s.workload);
+  std::vector<Fold> folds;
+  for (const auto& w : names) {
+    Fold f;
+    f.workload = w;
+    f.fit = fit_time_model(sweeps, cal, {w});
+    std::vector<model::FitSample> held;
+    std::vector<MeasuredShape> shapes;
+    for (const ResultsFile* r : sweeps) {
+      for (auto& s : model::fit_samples(*r, figures_or_null))
+        if (s.workload == w) held.push_back(s);
+      for (auto& s : measured_shapes(*r))
+        if (s.workload == w) shapes.push_back(s);
+    }
+    f.rms_log_error = model::rms_log_error(held, cal, f.fit.params);
+    PickTable t;
+    for (const auto& s : shapes)
+      t["time"][shape_key(s.workload, s.m, s.n)] =
+          pick_of(model::predict_times(*figures_or_null(w), w, cal, f.fit.params, s.m, s.n));
+    f.stats = judge_selection(shapes, t).stats["time"];
+    folds.push_back(f);
+  }
+  return folds;
+}
+
+VariantStats pool(const std::vector<SelectionReport>& reports, const std::string& variant) {
+  VariantStats p;
+  double logs = 0;
+  for (const auto& r : reports) {
+    const auto it = r.stats.find(variant);
+    if (it == r.stats.end()) continue;
+    const VariantStats& s = it->second;
+    logs += std::log1p(s.geomean_regret) * s.shapes;
+    p.shapes += s.shapes;
+    if (p.worst.empty() || s.max_regret > p.max_regret) {
+      p.max_regret = s.max_regret;
+      p.worst = s.worst;
+    }
+    p.over_5pct += s.over_5pct;
+    p.right += s.right;
+    p.judged += s.judged;
+    p.right_outside += s.right_outside;
+    p.judged_outside += s.judged_outside;
+    p.n_star_exact += s.n_star_exact;
+    p.n_star_groups += s.n_star_groups;
+    p.unmeasured_picks += s.unmeasured_picks;
+  }
+  p.geomean_regret = p.shapes ? std::expm1(logs / p.shapes) : 0;
+  return p;
+}
+
+std::string format_stats_line(const std::string& name, const VariantStats& s) {
+  auto pct = [](int a, int b) { return b ? fmt::format("{}/{} ({:.1f}%)", a, b, 100.0 * a / b) : std::string("-"); };
+  return fmt::format("{:<10} {:>6} {:>9.2f}% {:>8.1f}% {:>6} {:>18} {:>18} {:>10}   worst: {}\n", name, s.shapes,
+                     100 * s.geomean_regret, 100 * s.max_regret, s.over_5pct, pct(s.right, s.judged),
+                     pct(s.right_outside, s.judged_outside), fmt::format("{}/{}", s.n_star_exact, s.n_star_groups),
+                     s.worst);
+}
+
+std::string format_selection_stats(const SelectionReport& rep) {
+  std::string out = fmt::format("{:<10} {:>6} {:>10} {:>9} {:>6} {:>18} {:>18} {:>10}\n", "model", "shapes",
+                                "regret gm", "max", ">5%", "accuracy", "outside noise", "N* exact");
+  for (const auto& [name, s] : rep.stats) out += format_stats_line(name, s);
+  out += fmt::format("noise band: {} of {} shapes timed twice are ties (the passes disagree on whether a cluster "
+                     "wins)\n", rep.ties, rep.with_repeat);
+  return out;
+}
+
+}  // namespace credit

@@ -1,0 +1,43 @@
+#pragma once
+// The selection models applied to recorded sweeps: the picks of the paper's and the refined
+// variant (the predictions a sweep records) and of the time model (evaluated offline from a
+// calibration), judged by regret; the time model fitted on sweeps, and its leave-one-workload-out
+// cross-validation. Host code, no GPU.
+#include <string>
+#include <vector>
+
+#include "core/records.hpp"
+#include "sweep/selection.hpp"
+
+namespace credit {
+
+// "paper" and "refined" from the file's predictions; "time" from the time model at every
+// measured shape (shapes of workloads this build does not declare are left out).
+PickTable picks_for(const ResultsFile& sweep, const Calibration& cal, const TimeModelParams& params);
+
+// Every passed kernel point of the sweeps as fit samples, and the fit.
+struct ModelFit {
+  TimeModelParams params;
+  double rms_log_error = 0;  // on the samples it was fitted on
+  size_t samples = 0;
+};
+ModelFit fit_time_model(const std::vector<const ResultsFile*>& sweeps, const Calibration& cal,
+                        const std::vector<std::string>& leave_out_workloads = {});
+
+// Leave one workload out: fit on the others, judge the time model's picks on its shapes.
+struct Fold {
+  std::string workload;
+  ModelFit fit;
+  VariantStats stats;  // of the "time" variant on the left-out workload's shapes
+  double rms_log_error = 0;  // on the left-out workload's points
+};
+std::vector<Fold> leave_one_workload_out(const std::vector<const ResultsFile*>& sweeps, const Calibration& cal);
+
+// The statistics of several folds pooled as one set of shapes (regret geomean over all shapes).
+VariantStats pool(const std::vector<SelectionReport>& reports, const std::string& variant);
+
+// A text table of the variants' statistics (one line each) for the terminal.
+std::string format_selection_stats(const SelectionReport& rep);
+std::string format_stats_line(const std::string& name, const VariantStats& s);
+
+}  // namespace credit
