@@ -26,6 +26,7 @@ int main(int argc, char** argv) {
   credit::cli::add_run_sweep_command(app, g);
   credit::cli::add_calibrate_command(app, g);
   credit::cli::add_report_command(app, g);
+  credit::cli::add_fit_model_command(app, g);
 
   try {
     app.parse(argc, argv);

@@ -20,6 +20,7 @@ void add_predict_command(CLI::App& app, GlobalOptions& g);
 void add_run_sweep_command(CLI::App& app, GlobalOptions& g);
 void add_calibrate_command(CLI::App& app, GlobalOptions& g);
 void add_report_command(CLI::App& app, GlobalOptions& g);
+void add_fit_model_command(CLI::App& app, GlobalOptions& g);
 
 }  // namespace credit::cli
 

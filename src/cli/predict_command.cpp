@@ -1,6 +1,8 @@
-// credit predict: the profitability model (paper Eq. 3-9) at one shape, from this device's
-// calibration, one timing of the CUDA baseline (T_B) and the work-free control per P (T_ctrl).
-// With --from FILE it re-evaluates the model offline from a recorded prediction file.
+// credit predict: which schedule to run at one shape. The time model (default, --model time)
+// predicts every candidate's time from the calibration alone (cached, or --calibration FILE,
+// offline) and picks the fastest. The paper's model (--model paper|refined, Eq. 3-9) needs one
+// timing of the CUDA baseline (T_B) and the work-free control per P (T_ctrl) on the GPU; with
+// --from FILE it re-evaluates a recorded prediction file offline.
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
@@ -18,13 +20,15 @@
 #include "io/json_records.hpp"
 #include "io/meta.hpp"
 #include "model/profitability.hpp"
+#include "model/time_model.hpp"
 
 namespace credit::cli {
 
 namespace {
 
 struct PredictArgs {
-  std::string workload, shape, ps = "2,4,8,16", model = "paper", from;
+  // model "" means the time model, or the paper's with --from (which re-evaluates recorded predictions).
+  std::string workload, shape, ps = "2,4,8,16", model, from, calibration;
   std::uint64_t seed = 20261129;
 };
 
@@ -127,6 +131,64 @@ std::vector<Prediction> reevaluate(const ResultsFile& in, const std::vector<mode
 
 namespace {
 
+void print_time_prediction(const Prediction& pr, const TimeModelParams& prm) {
+  fmt::print("{} {}x{}: time model (constants: {})\n", pr.workload, pr.m, pr.n, prm.fitted_on);
+  fmt::print("{:<16} {:>6} {:>8} {:>8} {:>7} {:>10} {:>12}  {}\n", "candidate", "legal", "CTAs/SM", "rows/wave",
+             "waves", "T ms", "DRAM MB", "");
+  for (const auto& c : pr.candidates) {
+    const std::string name = c.schedule == "cluster" ? fmt::format("cluster P={}", c.p) : c.schedule;
+    if (!c.legal) {
+      fmt::print("{:<16} {:>6}  {}\n", name, "no", c.reason);
+      continue;
+    }
+    const bool pick = c.schedule == pr.pick_schedule && c.p == pr.pick_p;
+    fmt::print("{:<16} {:>6} {:>8} {:>8} {:>7} {:>10.4f} {:>12.1f}  {}\n", name, "yes", c.ctas_per_sm,
+               c.resident_rows, c.waves, c.t_ms, c.hbm_bytes / 1e6,
+               pick ? "<- pick" : fmt::format("{:+.1f}% vs pick", 100 * (c.t_ms / pr.pick_ms - 1)));
+  }
+  if (pr.pick_schedule.empty()) {
+    fmt::print("no candidate can run at this shape\n");
+    return;
+  }
+  fmt::print("pick: {} ({:.4f} ms); the one-CTA kernel a cluster must beat: {} ({:.4f} ms)\n",
+             pr.pick_schedule == "cluster" ? fmt::format("cluster P={}", pr.pick_p) : pr.pick_schedule, pr.pick_ms,
+             pr.baseline, pr.t_b_ms);
+}
+
+// The time model's constants: the calibration's own (credit fit-model), else the H200 fit.
+TimeModelParams params_for(const Calibration& cal) {
+  if (cal.time_model) return *cal.time_model;
+  if (cal.device.name.find("H200") == std::string::npos)
+    spdlog::warn("the calibration of {} carries no fitted time model: using the H200's constants; fit this "
+                 "device's with `credit fit-model` on a sweep", cal.device.name);
+  return model::h200_params();
+}
+
+// The time model at one shape from a calibration: no GPU.
+void run_time_model(const PredictArgs& a, const GlobalOptions& g, const Calibration& cal, ResultsFile res) {
+  const WorkloadInfo& w = find_workload(a.workload);
+  const Shape shape = parse_shape(a.shape);
+  const std::vector<int> ps = parse_int_list(a.ps);
+  for (int p : ps)
+    if (!is_cluster_size(p)) throw CommandFailed(fmt::format("--P: illegal cluster size {}: takes 2, 4, 8, 16", p), 2);
+  const TimeModelParams prm = params_for(cal);
+  Prediction pr;
+  try {
+    pr = model::predict_times(w.figures, w.name, cal, prm, shape.m, shape.n, ps);
+  } catch (const std::invalid_argument& e) {
+    throw CommandFailed(std::string("--calibration: ") + e.what(), 2);
+  }
+  print_time_prediction(pr, prm);
+  if (!g.json_path.empty()) {
+    res.kind = "prediction";
+    res.meta = meta_of(g);
+    res.points.clear();
+    res.predictions = {pr};
+    write_results(g.json_path, res);
+  }
+  if (pr.pick_schedule.empty()) throw CommandFailed("no candidate schedule can run at " + a.shape, 2);
+}
+
 // Offline: every shape predicted in the file, re-evaluated with the chosen model variant.
 void run_from_file(const PredictArgs& a, const GlobalOptions& g) {
   ResultsFile in = read_results(a.from);
@@ -135,6 +197,11 @@ void run_from_file(const PredictArgs& a, const GlobalOptions& g) {
     out = reevaluate(in, {model::parse_variant(a.model)}, a.workload);
   } catch (const CommandFailed& e) {
     throw CommandFailed(a.from + ": " + e.what(), 2);
+  }
+  if (!a.shape.empty()) {  // a filter, as --workload is
+    const Shape shape = parse_shape(a.shape);
+    std::erase_if(out, [&](const Prediction& p) { return p.m != shape.m || p.n != shape.n; });
+    if (out.empty()) throw CommandFailed(a.from + ": no recorded prediction at --shape " + a.shape, 2);
   }
   if (out.empty()) throw CommandFailed(a.from + ": predictions: none to re-evaluate", 2);
   for (const auto& p : out) print_prediction(p);
@@ -146,10 +213,36 @@ void run_from_file(const PredictArgs& a, const GlobalOptions& g) {
   }
 }
 
-void run_predict(const PredictArgs& a, const GlobalOptions& g) {
-  if (!a.from.empty()) return run_from_file(a, g);
+void run_predict(PredictArgs a, const GlobalOptions& g) {
+  if (a.model.empty()) a.model = a.from.empty() ? "time" : "paper";
+  if (a.model != "time" && a.model != "paper" && a.model != "refined")
+    throw CommandFailed("--model: expected time, paper, refined, got '" + a.model + "'", 2);
+  if (!a.from.empty()) {
+    if (a.model == "time")
+      throw CommandFailed("--from re-evaluates the paper's model (--model paper|refined); the time model needs only "
+                          "--calibration FILE", 2);
+    return run_from_file(a, g);
+  }
   if (a.workload.empty() || a.shape.empty())
     throw CommandFailed("predict needs --workload and --shape (or --from FILE)", 2);
+  if (a.model == "time") {
+    find_workload(a.workload);  // bad input fails before any file or GPU is touched
+    parse_shape(a.shape);
+    for (int p : parse_int_list(a.ps))
+      if (!is_cluster_size(p)) throw CommandFailed(fmt::format("--P: illegal cluster size {}: takes 2, 4, 8, 16", p), 2);
+    if (!a.calibration.empty()) {
+      ResultsFile in = read_results(a.calibration);
+      if (!in.calibration) throw CommandFailed(a.calibration + ": calibration: missing (not a calibration file)", 2);
+      return run_time_model(a, g, *in.calibration, in);
+    }
+    const DeviceInfo dev = gpu::use_device(g.device);
+    ResultsFile res;
+    res.device = dev;
+    res.calibration = calibration_for_device(dev);
+    return run_time_model(a, g, *res.calibration, res);
+  }
+  if (!a.calibration.empty())
+    throw CommandFailed("--calibration goes with --model time; the paper's model measures T_B and T_ctrl here", 2);
   const WorkloadInfo& w = find_workload(a.workload);  // bad input fails before the GPU is touched
   const Shape shape = parse_shape(a.shape);
   const std::vector<int> ps = parse_int_list(a.ps);
@@ -195,12 +288,15 @@ void run_predict(const PredictArgs& a, const GlobalOptions& g) {
 
 void add_predict_command(CLI::App& app, GlobalOptions& g) {
   static PredictArgs a;
-  auto* cmd = app.add_subcommand("predict", "profitability model per cluster size at one shape (needs a GPU, "
-                                            "or --from FILE)");
+  auto* cmd = app.add_subcommand("predict", "which schedule to run at one shape: every candidate's predicted time "
+                                            "and the pick (offline with --calibration FILE)");
   cmd->add_option("--workload", a.workload, "workload name (see credit list)");
   cmd->add_option("--shape", a.shape, "MxN, e.g. 4096x65536");
   cmd->add_option("--P", a.ps, "cluster sizes")->capture_default_str();
-  cmd->add_option("--model", a.model, "paper or refined")->capture_default_str();
+  cmd->add_option("--model", a.model, "time (the default: every candidate's time, from the calibration), paper or "
+                                      "refined (Eq. 3-9, measures T_B and T_ctrl; the default with --from)");
+  cmd->add_option("--calibration", a.calibration, "with --model time: predict offline from this calibration "
+                                                  "(or any results file that carries one)");
   cmd->add_option("--from", a.from, "re-evaluate the predictions recorded in this results file, offline");
   cmd->add_option("--seed", a.seed, "input seed of the baseline timing")->capture_default_str();
   cmd->callback([&g] { run_predict(a, g); });

@@ -21,13 +21,15 @@
 #include "model/profitability.hpp"
 #include "sweep/sweep_config.hpp"
 #include "sweep/sweep_summary.hpp"
+#include "sweep/model_selection.hpp"
+#include "model/time_model.hpp"
 
 namespace credit::cli {
 
 namespace {
 
 struct SweepArgs {
-  std::string config, resume, summarize;
+  std::string config, resume, summarize, calibration;
   bool reevaluate = false, no_python = false;
   std::vector<std::string> baselines;  // with --summarize: torch/Triton baseline files
   std::uint64_t seed = 20261129;
@@ -212,12 +214,38 @@ std::optional<std::string> run_python_baselines(const SweepConfig& cfg, const st
   return out;
 }
 
+// Selection regret of every model variant on the file's shapes: paper and refined from its
+// predictions, the time model from the calibration (--calibration's constants when it has them,
+// else the H200 fit; occupancy from the sweep's own calibration).
+void print_selection(const ResultsFile& r, const std::string& calibration_path) {
+  std::optional<Calibration> cal = r.calibration;
+  std::optional<TimeModelParams> prm;
+  if (!calibration_path.empty()) {
+    const ResultsFile c = read_results(calibration_path);
+    if (!c.calibration) throw CommandFailed(calibration_path + ": calibration: missing", 2);
+    prm = c.calibration->time_model;
+    if (!cal || cal->kernels.empty()) cal = c.calibration;
+  }
+  if (!cal || cal->kernels.empty() || cal->copies.size() < 2) {
+    fmt::print("\n(no time-model inputs in this file's calibration: selection regret of the time model not shown)\n");
+    return;
+  }
+  const TimeModelParams params = prm ? *prm : model::h200_params();
+  const auto shapes = measured_shapes(r);
+  const SelectionReport rep = judge_selection(shapes, picks_for(r, *cal, params));
+  fmt::print("\nselection: regret = T(pick) / T(fastest measured candidate) - 1; accuracy: does the pick say "
+             "'cluster' exactly where a cluster beats the faster one-CTA kernel; time model constants: {}\n",
+             params.fitted_on);
+  fmt::print("{}", format_selection_stats(rep));
+}
+
 void run_sweep(const SweepArgs& a, const GlobalOptions& g) {
   if (!a.summarize.empty()) {  // offline, no GPU
     ResultsFile r = read_results(a.summarize);
     if (r.kind == "ladder") return print_ladder_summary(r);
     if (a.reevaluate) r.predictions = reevaluate(r, {model::Variant::Paper, model::Variant::Refined});
     print_summary(r);
+    print_selection(r, a.calibration);
     std::vector<ResultsFile> others;
     for (const auto& b : a.baselines) others.push_back(read_results(b));
     return print_speedups(r, others);
@@ -304,6 +332,8 @@ void add_run_sweep_command(CLI::App& app, GlobalOptions& g) {
   cmd->add_option("--resume", a.resume, "continue this sweep file, skipping points it already has");
   cmd->add_option("--summarize", a.summarize, "print the summary of a recorded sweep file (no GPU)");
   cmd->add_flag("--reevaluate", a.reevaluate, "with --summarize: predict again with the current model first");
+  cmd->add_option("--calibration", a.calibration, "with --summarize: the time model's constants (credit fit-model "
+                                                  "--json) for its selection regret");
   cmd->add_option("--baselines", a.baselines, "with --summarize: torch/Triton baseline files for the speed-ups");
   cmd->add_flag("--no-python", a.no_python, "do not run the torch.compile/Triton baselines (scripts/)");
   cmd->add_option("--seed", a.seed, "input seed")->capture_default_str();

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <functional>
+#include <map>
 #include <stdexcept>
 
 #include "model/time_model.hpp"
@@ -28,7 +30,10 @@ TimeModelParams from_logs(const Vec& v) {
   p.split_cta_gbps = std::exp(v[4]);
   p.reread_cta_gbps = std::exp(v[5]);
   p.l2_share = std::min(1.0, std::exp(v[6]));  // a share of the L2 cannot exceed it
-  p.l2_gbps = std::exp(v[7]);
+  // Finite bounds far above any real rate keep the constants writable as JSON numbers.
+  p.l2_gbps = std::min(1e5, std::exp(v[7]));
+  p.split_cta_gbps = std::min(1e5, p.split_cta_gbps);
+  p.reread_cta_gbps = std::min(1e5, p.reread_cta_gbps);
   return p;
 }
 
@@ -47,24 +52,51 @@ std::vector<FitSample> fit_samples(const ResultsFile& sweep,
   return out;
 }
 
-double rms_log_error(const std::vector<FitSample>& samples, const Calibration& cal, const TimeModelParams& p) {
+namespace {
+
+// Log errors of every sample, in order.
+std::vector<double> log_errors(const std::vector<FitSample>& samples, const Calibration& cal, const TimeModelParams& p) {
   if (samples.empty()) throw std::invalid_argument("no measured kernel points to fit or judge the model on");
   const CopyLine copy = copy_line(cal.copies);
-  double sum = 0;
+  std::vector<double> e;
   for (const auto& s : samples) {
     const CandidateTime c = candidate_time(*s.figures, s.workload, cal, p, copy, s.schedule, s.p, s.m, s.n);
     // A measured point the model calls illegal is a model error, counted as a factor of e^2.
-    const double e = c.legal && c.t_ms > 0 ? std::log(c.t_ms / s.t_ms) : 2.0;
-    sum += e * e;
+    e.push_back(c.legal && c.t_ms > 0 ? std::log(c.t_ms / s.t_ms) : 2.0);
+  }
+  return e;
+}
+
+}  // namespace
+
+double rms_log_error(const std::vector<FitSample>& samples, const Calibration& cal, const TimeModelParams& p) {
+  double sum = 0;
+  for (double e : log_errors(samples, cal, p)) sum += e * e;
+  return std::sqrt(sum / double(samples.size()));
+}
+
+double selection_loss(const std::vector<FitSample>& samples, const Calibration& cal, const TimeModelParams& p) {
+  const std::vector<double> e = log_errors(samples, cal, p);
+  std::map<std::string, std::pair<double, int>> mean;  // per shape: sum, count
+  auto key = [](const FitSample& s) { return s.workload + "/" + std::to_string(s.m) + "/" + std::to_string(s.n); };
+  for (size_t i = 0; i < samples.size(); ++i) {
+    auto& m = mean[key(samples[i])];
+    m.first += e[i];
+    ++m.second;
+  }
+  double sum = 0;
+  for (size_t i = 0; i < samples.size(); ++i) {
+    const auto& m = mean[key(samples[i])];
+    const double centred = e[i] - m.first / m.second;
+    sum += centred * centred + kAbsoluteWeight * e[i] * e[i];
   }
   return std::sqrt(sum / double(samples.size()));
 }
 
-TimeModelParams fit_params(const std::vector<FitSample>& samples, const Calibration& cal,
-                           const TimeModelParams& start, int iterations) {
-  auto loss = [&](const Vec& v) { return rms_log_error(samples, cal, from_logs(v)); };
-  // Nelder-Mead with the standard coefficients, restarted twice around the best point.
-  Vec best = to_logs(start);
+namespace {
+
+// One Nelder-Mead descent with the standard coefficients, restarted twice around its best point.
+Vec descend(const std::function<double(const Vec&)>& loss, Vec best, int iterations) {
   double best_f = loss(best);
   for (int restart = 0; restart < 3; ++restart) {
     std::array<Vec, kParams + 1> x;
@@ -119,6 +151,33 @@ TimeModelParams fit_params(const std::vector<FitSample>& samples, const Calibrat
         best_f = fx[i];
         best = x[i];
       }
+  }
+  return best;
+}
+
+}  // namespace
+
+TimeModelParams fit_params(const std::vector<FitSample>& samples, const Calibration& cal,
+                           const TimeModelParams& start, int iterations) {
+  const std::function<double(const Vec&)> loss = [&](const Vec& v) {
+    return selection_loss(samples, cal, from_logs(v));
+  };
+  // Nelder-Mead finds a local minimum: descend from the start and from starts with slower and
+  // faster CTAs and larger fixed costs, and keep the best.
+  Vec best = to_logs(start);
+  double best_f = loss(best);
+  for (const auto& [rate, fixed] : std::vector<std::pair<double, double>>{{1, 1}, {0.5, 1}, {2, 1}, {1, 2}}) {
+    Vec v = to_logs(start);
+    v[4] += std::log(rate);
+    v[5] += std::log(rate);
+    v[0] += std::log(fixed);
+    v[2] += std::log(fixed);
+    v = descend(loss, v, iterations);
+    const double f = loss(v);
+    if (f < best_f) {
+      best_f = f;
+      best = v;
+    }
   }
   return from_logs(best);
 }

@@ -69,6 +69,10 @@ ResultsFile calibration_file(const DeviceInfo& d) {
   c.remote_load_latency = {200, 199, 201, 15};
   c.barrier[2] = {400, 390, 410, 15};
   c.max_active_clusters[2] = 66;
+  c.limits = {65536, 2048, 32, 1024};
+  c.kernels.push_back({"layernorm", "staged", 256, 40, 0});
+  c.cluster_slots[2] = {66, 132};
+  c.copies = {{1e6, 0.004}, {1e9, 0.25}};
   r.calibration = c;
   return r;
 }
@@ -124,6 +128,17 @@ TEST_CASE("calibration cache round trip on the same device", "[calibrate]") {
   CHECK(got.reason.empty());
   CHECK(got.calibration->remote_load_latency.median == 200);
   CHECK(got.calibration->barrier.at(2).median == 400);
+}
+
+TEST_CASE("calibration cache refuses a calibration without the time model's inputs", "[calibrate]") {
+  TempCacheDir dir;
+  const DeviceInfo dev = gpu_named(kThis);
+  ResultsFile old = calibration_file(dev);
+  old.calibration->kernels.clear();
+  cli::store_cached_calibration(old);
+  const cli::CachedCalibration got = cli::find_cached_calibration(dev);
+  CHECK_FALSE(got.calibration.has_value());
+  CHECK(got.reason.find("predates the time model") != std::string::npos);
 }
 
 TEST_CASE("calibration cache refuses what it cannot trust", "[calibrate]") {

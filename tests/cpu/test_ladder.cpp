@@ -56,8 +56,15 @@ TEST_CASE("ladder config errors name the field", "[ladder]") {
   CHECK(error_of(write_temp("m.json", R"({"metric": "wall"})")).find("metric") != std::string::npos);
   CHECK(error_of(write_temp("s.json", R"({"splits": [8, 65]})")).find("splits[1]") != std::string::npos);
   CHECK(error_of(write_temp("z.json", R"({"splits": [0]})")).find("splits[0]") != std::string::npos);
-  // Row counts belong to the host-completion ladder only.
-  CHECK(error_of(write_temp("r.json", R"({"row_counts": [16]})")).find("row_counts") != std::string::npos);
+  // Kernel sweeps take row counts too, but not beside per-workload rows; switch rows are the ladder's.
+  CHECK(read_sweep_config(write_temp("r.json", R"({"row_counts": [16, 64]})")).row_counts ==
+        std::vector<long long>{16, 64});
+  CHECK(error_of(write_temp("r1.json", R"({"row_counts": [16], "rows": {"layernorm": 8}})")).find("rows") !=
+        std::string::npos);
+  CHECK(error_of(write_temp("w.json", R"({"switch_rows": [16]})")).find("switch_rows") != std::string::npos);
+  CHECK(error_of(write_temp("p.json", R"({"passes": 3})")).find("passes") != std::string::npos);
+  CHECK(error_of(write_temp("b.json", R"({"max_bytes": -1})")).find("max_bytes") != std::string::npos);
+  CHECK(read_sweep_config(write_temp("p2.json", R"({"passes": 2, "max_bytes": 1e9})")).passes == 2);
   CHECK(error_of(write_temp("r2.json", R"({"metric": "host_completion", "row_counts": [16, 0]})"))
             .find("row_counts[1]") != std::string::npos);
   CHECK(read_sweep_config(write_temp("k.json", R"({"splits": [4, 64]})")).metric == Metric::KernelTime);

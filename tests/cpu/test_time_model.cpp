@@ -1,0 +1,221 @@
+// The time model (model/time_model.hpp), host occupancy (model/occupancy.hpp), the fit and the
+// selection judge (sweep/selection.hpp) against hand-computed numbers and synthetic sweeps.
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+#include "catch.hpp"
+#include "core/workload_registry.hpp"
+#include "model/fit.hpp"
+#include "model/occupancy.hpp"
+#include "model/time_model.hpp"
+#include "sweep/model_selection.hpp"
+#include "sweep/selection.hpp"
+
+using namespace credit;
+using namespace credit::model;
+
+namespace {
+
+bool near(double a, double b) { return std::fabs(a - b) <= 1e-9 * std::max(1.0, std::fabs(b)); }
+
+// An H200-like calibration: 132 SMs, 228 KB per SM, 1 KB reserved per CTA, cluster slots that
+// grow with the CTAs per SM as measured (7 clusters of 16 at one CTA per SM), copies of 4.25 TB/s
+// plus 4 us, a 380-cycle barrier at 2 GHz.
+Calibration h200_like() {
+  Calibration c;
+  c.device.name = "test H200";
+  c.device.sm_count = 132;
+  c.device.smem_per_sm = 233472;
+  c.device.smem_per_block_optin = 232448;
+  c.device.l2_bytes = 60 << 20;
+  c.sm_clock_hz = 2e9;
+  c.limits = {65536, 2048, 32, 1024};
+  for (const auto& w : all_workloads())
+    for (const char* s : {"staged", "cluster"}) c.kernels.push_back({w.name, s, 256, 40, 0});
+  for (const auto& w : all_workloads()) c.kernels.push_back({w.name, "global_reread", 512, 54, 128});
+  for (int p : {2, 4, 8, 16}) {
+    const int per_k = p == 2 ? 66 : p == 4 ? 30 : p == 8 ? 15 : 7;
+    std::vector<int> v;
+    for (int k = 1; k <= 8; ++k) v.push_back(per_k * k);
+    c.cluster_slots[p] = v;
+    c.barrier[p] = Stat{380, 380, 380, 15};
+  }
+  for (double b = 1 << 20; b <= double(1 << 30); b *= 4) c.copies.push_back({b, 4e-3 + b / 4.25e12 * 1e3});
+  return c;
+}
+
+}  // namespace
+
+TEST_CASE("host occupancy takes the least of the block, thread, register and shared-memory limits", "[model][time]") {
+  const OccupancyLimits lim{65536, 2048, 32, 1024};
+  // 256 threads x 40 registers: 40*32 = 1280 per warp, 51 warps fit, 8 warps a CTA: 6 CTAs.
+  CHECK(ctas_per_sm(lim, 233472, {"w", "staged", 256, 40, 0}, 0) == 6);
+  // 32 registers: 1024 per warp, 64 warps: 8 CTAs, also the thread limit (2048 / 256).
+  CHECK(ctas_per_sm(lim, 233472, {"w", "staged", 256, 32, 0}, 0) == 8);
+  // Shared memory: 100 KB + 1 KB reserved -> 2 per 228 KB.
+  CHECK(ctas_per_sm(lim, 233472, {"w", "staged", 256, 32, 0}, 100 * 1024) == 2);
+  // 228 KB - 1 KB reserved is the most one CTA can take; one byte more fits none.
+  CHECK(ctas_per_sm(lim, 233472, {"w", "staged", 256, 32, 0}, 232448) == 1);
+  CHECK(ctas_per_sm(lim, 233472, {"w", "staged", 256, 32, 0}, 232449) == 0);
+  // 512 threads x 54 registers: 1728 per warp -> 37 warps, 16 warps a CTA: 2.
+  CHECK(ctas_per_sm(lim, 233472, {"w", "global_reread", 512, 54, 128}, 0) == 2);
+}
+
+TEST_CASE("resident rows: k CTAs per SM times the SMs, or the measured cluster slots", "[model][time]") {
+  const Calibration c = h200_like();
+  CHECK(resident_rows(c, 1, 3) == 396);
+  CHECK(resident_rows(c, 16, 1) == 7);
+  CHECK(resident_rows(c, 16, 5) == 35);
+  CHECK(resident_rows(c, 8, 0) == 0);
+  CHECK(resident_rows(c, 32, 1) == 0);  // no table for P = 32
+}
+
+TEST_CASE("the copy line recovers bandwidth and launch time", "[model][time]") {
+  const CopyLine l = copy_line(h200_like().copies);
+  CHECK(std::fabs(l.gbps - 4250) < 1);
+  CHECK(std::fabs(l.launch_us - 4) < 0.01);
+  CHECK_THROWS_AS(copy_line({{1e6, 1e-3}}), std::invalid_argument);
+}
+
+TEST_CASE("the time model: legality, waves, DRAM bytes and the pick", "[model][time]") {
+  const Calibration c = h200_like();
+  const TimeModelParams prm = h200_params();
+  const WorkloadInfo& w = find_workload("wvar_bwd");  // 8 B retained per element
+  SECTION("a cluster too small for the row is refused by Eq. 3, a one-CTA staged kernel too") {
+    const Prediction p = predict_times(w.figures, w.name, c, prm, 4096, 65536);
+    CHECK_FALSE(p.candidates[0].legal);  // staged: 512 KB
+    CHECK(p.candidates[0].reason.find("Eq. 3") != std::string::npos);
+    CHECK(p.candidates[1].legal);        // global_reread
+    CHECK_FALSE(p.candidates[2].legal);  // P = 2: 256 KB
+    CHECK(p.candidates[3].legal);        // P = 4: 128 KB
+    CHECK(p.candidates[3].ctas_per_sm == 1);
+    CHECK(p.candidates[3].resident_rows == 30);
+    CHECK(p.candidates[3].waves == std::ceil(4096.0 / 30));
+    // A cluster moves only the compulsory bytes.
+    CHECK(near(p.candidates[3].hbm_bytes, 4096.0 * w.figures.d_fixed(65536)));
+    CHECK(p.candidates[1].hbm_bytes > p.candidates[3].hbm_bytes);
+  }
+  SECTION("the pick is the fastest legal candidate, and the baseline the faster one-CTA kernel") {
+    for (long long n : {2048LL, 32768LL, 262144LL}) {
+      const Prediction p = predict_times(w.figures, w.name, c, prm, 1024, n);
+      double best = INFINITY, best_one = INFINITY;
+      for (const auto& k : p.candidates) {
+        if (!k.legal) continue;
+        best = std::min(best, k.t_ms);
+        if (k.schedule != "cluster") best_one = std::min(best_one, k.t_ms);
+      }
+      INFO("N=" << n);
+      CHECK(p.pick_ms == best);
+      CHECK(p.t_b_ms == best_one);
+      CHECK(p.best_p.has_value() == (p.pick_schedule == "cluster"));
+    }
+  }
+  SECTION("time grows with the rows and never falls below the copy of the compulsory bytes") {
+    const CopyLine l = copy_line(c.copies);
+    for (long long m : {1LL, 64LL, 4096LL}) {
+      const Prediction a = predict_times(w.figures, w.name, c, prm, m, 131072);
+      const Prediction b = predict_times(w.figures, w.name, c, prm, 2 * m, 131072);
+      CHECK(b.pick_ms >= a.pick_ms);
+      CHECK(a.pick_ms * 1e3 >= l.launch_us + m * w.figures.d_fixed(131072) / (l.gbps * 1e3));
+    }
+  }
+  SECTION("bad input") {
+    CHECK_THROWS_AS(predict_times(w.figures, w.name, c, prm, 0, 4096), std::invalid_argument);
+    Calibration no_kernels = c;
+    no_kernels.kernels.clear();
+    CHECK_THROWS_AS(candidate_time(w.figures, w.name, no_kernels, prm, copy_line(c.copies), "staged", 1, 64, 4096),
+                    std::invalid_argument);
+    try {
+      predict_times(w.figures, w.name, no_kernels, prm, 64, 4096);
+      FAIL("no exception");
+    } catch (const std::invalid_argument& e) {
+      CHECK(std::string(e.what()).find("no time model inputs") != std::string::npos);
+    }
+  }
+}
+
+namespace {
+
+SweepPoint point(const std::string& w, long long m, long long n, const std::string& s, int p, double ms,
+                 double repeat = 0) {
+  SweepPoint pt;
+  pt.workload = w;
+  pt.m = m;
+  pt.n = n;
+  pt.schedule = s;
+  pt.p = p;
+  pt.disposition = Disposition::Passed;
+  pt.time_ms.median = ms;
+  pt.repeat_ms = repeat;
+  return pt;
+}
+
+}  // namespace
+
+TEST_CASE("selection regret, accuracy, the noise band and N*", "[model][selection]") {
+  ResultsFile r;
+  r.kind = "sweep";
+  // Shape A: cluster P=4 fastest (1.0), staged 1.5: a cluster wins in both passes.
+  r.points = {point("w", 64, 1000, "staged", 1, 1.5, 1.5), point("w", 64, 1000, "cluster", 4, 1.0, 1.0),
+              point("w", 64, 1000, "cluster", 2, 1.2, 1.2),
+              // Shape B: global_reread 1.00 vs cluster 1.01, the second pass reverses them: a tie.
+              point("w", 64, 500, "global_reread", 1, 1.00, 1.02), point("w", 64, 500, "cluster", 2, 1.01, 1.00)};
+  const auto shapes = measured_shapes(r);
+  REQUIRE(shapes.size() == 2);
+  CHECK(shapes[0].fastest == "cluster P=4");
+  CHECK(shapes[0].cluster_wins);
+  CHECK_FALSE(shapes[0].tie);
+  CHECK(shapes[1].tie);
+  PickTable t;
+  t["m"][shape_key("w", 64, 1000)] = {"cluster", 2, true};  // regret 20%
+  t["m"][shape_key("w", 64, 500)] = {"cluster", 2, true};   // regret 1%, wrong verdict inside the band
+  const SelectionReport rep = judge_selection(shapes, t);
+  const VariantStats& s = rep.stats.at("m");
+  CHECK(s.shapes == 2);
+  CHECK(near(s.max_regret, 0.2));
+  CHECK(near(s.geomean_regret, std::sqrt(1.2 * 1.01) - 1));
+  CHECK(s.over_5pct == 1);
+  CHECK(s.right == 1);
+  CHECK(s.judged == 2);
+  CHECK(s.right_outside == 1);
+  CHECK(s.judged_outside == 1);
+  CHECK(rep.ties == 1);
+  // N* of (w, M=64): measured 1000 (B is won by global_reread in pass 1), predicted 500.
+  CHECK(s.n_star_groups == 1);
+  CHECK(s.n_star_exact == 0);
+  // A pick the sweep did not measure is counted, not judged.
+  t["m"][shape_key("w", 64, 1000)] = {"cluster", 16, true};
+  CHECK(judge_selection(shapes, t).stats.at("m").unmeasured_picks == 1);
+}
+
+TEST_CASE("the fit recovers the constants a synthetic sweep was made with", "[model][fit]") {
+  const Calibration c = h200_like();
+  TimeModelParams truth = h200_params();
+  truth.cta_us = 2.0;
+  truth.split_cta_gbps = 35;
+  truth.cluster_us = 1.2;
+  ResultsFile r;
+  r.kind = "sweep";
+  const CopyLine l = copy_line(c.copies);
+  for (const char* wn : {"layernorm", "wvar_bwd", "quant_int8"}) {
+    const WorkloadInfo& w = find_workload(wn);
+    for (long long m : {128LL, 1024LL})
+      for (long long n : {2048LL, 32768LL, 131072LL})
+        for (const auto& [s, p] : std::vector<std::pair<std::string, int>>{
+                 {"staged", 1}, {"global_reread", 1}, {"cluster", 2}, {"cluster", 8}, {"cluster", 16}}) {
+          const CandidateTime t = candidate_time(w.figures, w.name, c, truth, l, s, p, m, n);
+          if (t.legal) r.points.push_back(point(wn, m, n, s, p, t.t_ms));
+        }
+  }
+  const auto samples = fit_samples(r, [](const std::string& n) { return &find_workload(n).figures; });
+  REQUIRE(samples.size() > 40);
+  CHECK(rms_log_error(samples, c, truth) < 1e-12);
+  const double before = rms_log_error(samples, c, h200_params());
+  const TimeModelParams fitted = fit_params(samples, c, h200_params());
+  const double after = rms_log_error(samples, c, fitted);
+  INFO("RMS log error before " << before << ", after " << after);
+  CHECK(after < 0.2 * before);
+  CHECK(after < 0.02);
+}
