@@ -1,5 +1,8 @@
 #include "report/report_data.hpp"
 
+#include "model/time_model.hpp"
+#include "sweep/model_selection.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -247,7 +250,17 @@ std::string_view baseline_label(std::string_view key) {
   return key;
 }
 
-ReportData build_report(const std::vector<NamedResults>& files) { return Builder(files).take(); }
+ReportData build_report(const std::vector<NamedResults>& files) {
+  ReportData d = Builder(files).take();
+  for (const auto& f : files) {
+    const auto& cal = f.results.calibration;
+    if (f.results.kind != "sweep" || !cal || cal->kernels.empty() || cal->copies.size() < 2) continue;
+    const TimeModelParams params = cal->time_model ? *cal->time_model : model::h200_params();
+    const SelectionReport rep = judge_selection(measured_shapes(f.results), picks_for(f.results, *cal, params));
+    d.selections.push_back({f.path, params.fitted_on, rep.stats, rep.ties, rep.with_repeat});
+  }
+  return d;
+}
 
 ReportData load_report(const std::vector<std::filesystem::path>& paths) {
   std::vector<NamedResults> files;

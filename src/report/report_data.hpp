@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/records.hpp"
+#include "sweep/selection.hpp"
 #include "sweep/sweep_summary.hpp"
 
 namespace credit::report {
@@ -81,8 +82,18 @@ struct Problem {  // a point whose disposition is not "passed"
   SweepPoint point;
 };
 
+// Selection regret of every model variant on one sweep file (sweep/selection.hpp); the time
+// model with the file's calibration and its fitted constants, or the built-in H200 ones.
+struct SelectionSummary {
+  std::string path;
+  std::string constants;  // where the time model's constants came from
+  std::map<std::string, VariantStats> stats;  // per variant: paper, refined, time
+  int ties = 0, with_repeat = 0;
+};
+
 struct ReportData {
   std::vector<Input> inputs;
+  std::vector<SelectionSummary> selections;
   std::vector<Device> devices;
   std::vector<CalibrationColumn> calibrations;
   std::vector<Comparison> comparisons;

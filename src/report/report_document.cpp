@@ -102,6 +102,33 @@ std::string point_list(const std::map<std::pair<std::string, int>, std::set<long
   return out;
 }
 
+// Selection regret (the time model beside the paper's variants) on every sweep that can say it.
+Section selection_section(const ReportData& d) {
+  Section s{"selection", "Selection: what each model's pick costs", 2, {}};
+  s.blocks.push_back(Paragraph{
+      "Regret = T(the candidate a model picks) / T(the fastest measured candidate: staged, global_reread or a "
+      "cluster P) - 1. Accuracy: the pick says 'cluster' exactly where the fastest cluster beats the faster "
+      "one-CTA kernel; 'outside noise' leaves out shapes whose two timing passes disagree on that. N*: per "
+      "workload and M, the smallest width where a cluster wins, exact or not."});
+  Table t;
+  t.header = {"file", "model", "shapes", "regret geomean", "regret max", "> 5%", "accuracy", "outside noise",
+              "N* exact"};
+  t.numeric = {false, false, true, true, true, true, true, true, true};
+  auto frac = [](int a, int b) { return b ? fmt::format("{}/{} ({:.1f}%)", a, b, 100.0 * a / b) : std::string("-"); };
+  for (const auto& sel : d.selections)
+    for (const auto& [variant, st] : sel.stats)
+      t.rows.push_back({std::filesystem::path(sel.path).filename().string(), variant, std::to_string(st.shapes),
+                        fmt::format("{:.2f}%", 100 * st.geomean_regret), fmt::format("{:.1f}%", 100 * st.max_regret),
+                        std::to_string(st.over_5pct), frac(st.right, st.judged),
+                        frac(st.right_outside, st.judged_outside),
+                        fmt::format("{}/{}", st.n_star_exact, st.n_star_groups)});
+  if (t.rows.empty())
+    s.blocks.push_back(Paragraph{"No sweep carries a calibration with the time model's inputs: nothing to judge."});
+  else
+    s.blocks.push_back(std::move(t));
+  return s;
+}
+
 Section problems_section(const ReportData& d) {
   Section s{"problems", "Points that did not pass", 2, {}};
   Table each;
@@ -169,6 +196,7 @@ Document build_document(const ReportData& d, const std::string& made_by) {
     doc.sections.push_back(geomean_section(d, k));
   }
   doc.sections.push_back(prediction_section(d));
+  doc.sections.push_back(selection_section(d));
   for (std::size_t k = 0; k < d.comparisons.size(); ++k) doc.sections.push_back(crossover_section(d, k));
   for (std::size_t k = 0; k < d.comparisons.size(); ++k) doc.sections.push_back(bandwidth_section(d, k));
   doc.sections.push_back(problems_section(d));
