@@ -4,7 +4,7 @@
 # back at most 8 files). Usage: scripts/gpu-check.sh [steps...]
 # Where the tree travels without .git, write the sha first (git rev-parse --short=12 HEAD >
 # .git-sha) and carry .git-sha, so results files name the commit they measured.
-# steps: build tests gputests occupancy train heldout sanitize calibrate predict sweep torch bench quickbench ladder megabench profile phases stalls
+# steps: build tests gputests occupancy regtests train heldout shortrows torchshort:M sanitize calibrate predict sweep torch bench quickbench ladder megabench profile phases stalls
 # abladder:THREADS abdefs:NAME=VALUE[,NAME=VALUE] ab:THREADS
 # (default: build tests bench)
 set -uo pipefail
@@ -64,6 +64,15 @@ for step in $steps; do
     heldout)  # the held-out sweep: other M, ragged widths, two timing passes
       f=sweep-model-heldout.json; r=""; [ -f carry/$f ] && r="--resume carry/$f"
       run heldout timeout 540 build/credit --json "$OUT/$f" run-sweep --config configs/model-heldout.json --no-python $r ;;
+    shortrows)  # issue 12: every credit schedule at M = 256, 1024, 4096 x N = 1024 ... 16384
+      run shortrows timeout 400 build/credit --json "$OUT/sweep-short-rows.json" run-sweep --config configs/short-rows.json --no-python ;;
+    torchshort:*)  # torch.compile and Triton at the short-row shapes for one M, e.g. torchshort:256
+      m=${step#torchshort:}
+      run "torch-short-$m" env PYTHONUNBUFFERED=1 timeout 290 python3 scripts/torch_baselines.py --rows "$m" \
+        --widths 1024,2048,4096,8192,16384 --impls torch_compile,triton --rep-ms 50 --tune-ms 5 \
+        --json "$OUT/torch-short-$m.json" ;;
+    regtests)  # the register-resident kernel against the oracle, and host occupancy against the API
+      run regtests build/tests/credit_gpu_tests "the register-resident kernel at ragged short rows, every variant,[occupancy]" ;;
     sweep)  # the paper's sweep (built in) and the extended one
       run sweep-paper build/credit --json "$OUT/sweep-paper.json" run-sweep
       run sweep-extended build/credit --json "$OUT/sweep-extended.json" run-sweep --config configs/extended.json --no-python ;;

@@ -25,7 +25,7 @@ struct BenchArgs {
   std::string widths = "4096,8192,16384,32768,65536,131072,262144";
   long long rows = 0;  // 0: each workload's default M
   std::string ps = "2,4,8,16";
-  std::vector<std::string> schedules{"staged", "global_reread", "cluster"};
+  std::vector<std::string> schedules{"staged", "global_reread", "registers", "cluster"};
   int samples = 20, warmup = 3;
   std::uint64_t seed = 20261129;
   bool phases = false;
@@ -125,7 +125,7 @@ void add_bench_command(CLI::App& app, GlobalOptions& g) {
   cmd->add_option("--widths", a.widths, "comma-separated row widths N")->capture_default_str();
   cmd->add_option("--rows", a.rows, "rows M (default: each workload's own)");
   cmd->add_option("--P", a.ps, "CTAs per row: cluster sizes (cluster), 1 to 64 (megakernel, local_fusion, unfused)")->capture_default_str();
-  cmd->add_option("--schedule", a.schedules, "staged, global_reread, cluster, megakernel, local_fusion, unfused")->capture_default_str();
+  cmd->add_option("--schedule", a.schedules, "staged, global_reread, registers, cluster, megakernel, local_fusion, unfused")->capture_default_str();
   cmd->add_option("--samples", a.samples, "timed samples per point (median reported)")->capture_default_str();
   cmd->add_option("--warmup", a.warmup, "untimed runs first")->capture_default_str();
   cmd->add_option("--seed", a.seed, "input seed")->capture_default_str();

@@ -53,6 +53,7 @@ class ShapeRunner {
   void run() {
     measure(gpu::Schedule::Staged, 1);
     measure(gpu::Schedule::GlobalReread, 1);
+    measure(gpu::Schedule::Registers, 1);
     for (int p : cfg_.cluster_sizes) measure(gpu::Schedule::Cluster, p);
     for (int p : cfg_.splits) {  // the global-memory exchange beside DSMEM (seed 001)
       measure(gpu::Schedule::Megakernel, p);
@@ -134,7 +135,22 @@ class ShapeRunner {
 std::string p_or_none(const std::optional<int>& p) { return p ? std::to_string(*p) : "-"; }
 std::string n_or_none(const std::optional<long long>& n) { return n ? std::to_string(*n) : "none"; }
 
+// credit's fastest schedule against the fastest peer (torch.compile, Triton), per (M, N).
+void print_peers(const ResultsFile& r, const std::vector<ResultsFile>& others) {
+  const PeerTable t = credit_vs_peers(r, others);
+  if (t.geomean.empty()) return;
+  fmt::print("\ncredit's fastest schedule against the fastest of torch.compile and Triton (T_peer / T_credit)\n");
+  fmt::print("{:>6} {:>7} {:>9} {:>9} {:>10}\n", "M", "N", "geomean", "worst", "workloads");
+  for (const auto& [mn, g] : t.geomean)
+    fmt::print("{:>6} {:>7} {:>8.3f}x {:>8.3f}x {:>10}\n", mn.first, mn.second, g, t.worst.at(mn), t.count.at(mn));
+  for (const auto& s : t.shapes)
+    if (s.t_peer / s.t_credit < 0.97)
+      fmt::print("  below 0.97x: {} {}x{}: credit {} {:.4f} ms, {} {:.4f} ms\n", s.workload, s.m, s.n,
+                 s.credit_schedule, s.t_credit, s.peer_schedule, s.t_peer);
+}
+
 void print_speedups(const ResultsFile& r, const std::vector<ResultsFile>& others) {
+  print_peers(r, others);
   const SpeedupTable t = speedups(r, others);
   fmt::print("\ngeomean speed-up of the best clustered P over each baseline (T_baseline / T_CREDIT)\n");
   for (const auto& [n, by] : t.geomean) {

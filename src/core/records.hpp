@@ -42,7 +42,7 @@ struct Stat {
 // occupancy of any shape can be computed offline (model/occupancy.hpp).
 struct KernelResources {
   std::string workload;
-  std::string schedule;  // "staged", "global_reread", "cluster"
+  std::string schedule;  // "staged", "global_reread", "cluster", "registers/TxG" (core/split.hpp)
   int threads = 0;       // per CTA
   int regs = 0;          // per thread
   long static_smem = 0;  // bytes per CTA
@@ -71,6 +71,7 @@ struct TimeModelParams {
   double barrier_scale = 0;  // multiplies K calibrated cluster barriers per wave
   double split_cta_gbps = 0;   // one CTA's stream rate, staged and clustered kernels
   double reread_cta_gbps = 0;  // one CTA's stream rate, global-reread kernel
+  double register_cta_gbps = 0;  // one CTA's stream rate, register-resident kernel
   double l2_share = 0;       // fraction of the L2 that keeps rows for their re-reads
   double l2_gbps = 0;        // bandwidth of re-reads served by the L2
   std::string fitted_on;

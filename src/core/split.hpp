@@ -2,6 +2,8 @@
 // How a row is split across the P CTAs of a cluster, and the shared-memory footprint of a
 // CTA that retains its slice. Read by the CPU execution, the kernels, the launcher and the
 // model, so that all four agree on slices and on legality (paper Eq. 3).
+#include <string>
+
 #include "core/hd.hpp"
 #include "core/workload.hpp"
 
@@ -44,6 +46,30 @@ struct SplitPolicy {
   static constexpr int max_cluster = 16;
   static constexpr int vec = 4;  // elements per 16-byte access
 };
+
+// The register-resident one-CTA schedule for short rows (the schedule the Triton peer wins with):
+// every input of the row is read once into registers, groups float4 per thread and input, by
+// `threads` threads; the stages and h work on the registers, nothing is staged in shared memory.
+// The launcher and the time model take the smallest variant that holds the row.
+struct RegisterVariant {
+  int threads, groups;
+};
+inline constexpr RegisterVariant kRegisterVariants[] = {{128, 2}, {256, 2}, {256, 4}, {512, 4}, {1024, 4}};
+inline constexpr int kRegisterVariantCount = int(sizeof(kRegisterVariants) / sizeof(kRegisterVariants[0]));
+
+// Index into kRegisterVariants of the variant for a row of n elements; -1 when none holds it.
+constexpr int register_variant_for(long long n) {
+  for (int i = 0; i < kRegisterVariantCount; ++i)
+    if (n <= 4LL * kRegisterVariants[i].threads * kRegisterVariants[i].groups) return i;
+  return -1;
+}
+// The name a register variant's kernel resources are recorded under, e.g. "registers/256x4".
+inline std::string register_kernel_name(int variant) {
+  return "registers/" + std::to_string(kRegisterVariants[variant].threads) + "x" +
+         std::to_string(kRegisterVariants[variant].groups);
+}
+inline constexpr long long kRegisterMaxWidth =
+    4LL * kRegisterVariants[kRegisterVariantCount - 1].threads * kRegisterVariants[kRegisterVariantCount - 1].groups;
 
 // CTAs per row of the schedules that split a row through global memory (megakernel, local
 // fusion, unfused): any P from 1 to this.

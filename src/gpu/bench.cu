@@ -116,7 +116,7 @@ SweepPoint bench_point(DeviceProblem& prob, Schedule s, int p, const DeviceInfo&
     return pt;
   }
   pt.time_ms = timer.time([&] { launch(w, s, p, op, dev, timer.stream()); }, opt);
-  if (s == Schedule::Staged || s == Schedule::GlobalReread || s == Schedule::Cluster)
+  if (s == Schedule::Staged || s == Schedule::GlobalReread || s == Schedule::Cluster || s == Schedule::Registers)
     pt.resident_rows = max_active_clusters(w, s, p, op.n, dev);  // clusters, or CTAs = rows
   pt.gbps = pt.compulsory_bytes / (pt.time_ms.median * 1e6);
   pt.pct_of_copy = copy_gbps > 0 ? 100.0 * pt.gbps / copy_gbps : 0;

@@ -44,8 +44,7 @@ void measure_model_inputs(Calibration& c, const DeviceInfo& dev, const std::vect
 
   c.kernels.clear();
   for (const WorkloadInfo& w : all_workloads())
-    for (Schedule s : {Schedule::Staged, Schedule::GlobalReread, Schedule::Cluster})
-      c.kernels.push_back(kernel_resources(w, s));
+    for (auto& k : kernel_resources(w)) c.kernels.push_back(std::move(k));
 
   c.cluster_slots.clear();
   const int max_k = std::max(1, c.limits.max_threads_per_sm / SplitPolicy::threads);

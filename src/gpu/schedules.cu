@@ -12,14 +12,15 @@
 #include "kernels/global_exchange.cuh"
 #include "kernels/global_reread_kernel.cuh"
 #include "kernels/local_fusion_kernels.cuh"
+#include "kernels/register_row_kernel.cuh"
 #include "kernels/split_row_kernel.cuh"
 #include "kernels/unfused_rms_softmax.cuh"
 
 namespace credit::gpu {
 
 namespace {
-constexpr Schedule kAll[] = {Schedule::Staged,     Schedule::GlobalReread, Schedule::Cluster,
-                             Schedule::Megakernel, Schedule::LocalFusion,  Schedule::Unfused};
+constexpr Schedule kAll[] = {Schedule::Staged,      Schedule::GlobalReread, Schedule::Cluster, Schedule::Megakernel,
+                             Schedule::LocalFusion, Schedule::Unfused,      Schedule::Registers};
 }
 
 const char* schedule_name(Schedule s) {
@@ -30,6 +31,7 @@ const char* schedule_name(Schedule s) {
     case Schedule::Megakernel: return "megakernel";
     case Schedule::LocalFusion: return "local_fusion";
     case Schedule::Unfused: return "unfused";
+    case Schedule::Registers: return "registers";
   }
   return "?";
 }
@@ -50,12 +52,18 @@ using Kernel = void (*)(RowOperands);
 struct Kernels {
   Kernel staged, cluster, reread, mega_row, mega_grid;
   Kernel fused[kMaxStages + 1];  // local fusion: stages 0..L-1, then apply at L
+  Kernel registers[kRegisterVariantCount];  // one per RegisterVariant
   long (*split_smem)(long n, int p);
   int stats, stages, retained;  // Q, L and the retained planes: the global schedules' scratch
 };
 
 template <class W>
 long split_smem_of(long n, int p) { return split_smem_bytes<W>(n, p); }
+
+template <class W, int... v>
+void fill_registers(Kernel* k, std::integer_sequence<int, v...>) {
+  ((k[v] = &kernels::register_row_kernel<W, kRegisterVariants[v].threads, kRegisterVariants[v].groups>), ...);
+}
 
 template <class W, int... l>
 void fill_fused(Kernel* k, std::integer_sequence<int, l...>) {
@@ -74,11 +82,13 @@ const Kernels& kernels_of(const WorkloadInfo& w) {
                 &kernels::split_row_kernel<W, kernels::RowBarrierExchange>,
                 &kernels::split_row_kernel<W, kernels::GridBarrierExchange>,
                 {},
+                {},
                 &split_smem_of<W>,
                 num_stats<W>(),
                 num_stages<W>(),
                 popcount(retained_mask<W>())};
       fill_fused<W>(k.fused, std::make_integer_sequence<int, num_stages<W>()>{});
+      fill_registers<W>(k.registers, std::make_integer_sequence<int, kRegisterVariantCount>{});
       t[W::name] = k;
     });
     return t;
@@ -88,10 +98,14 @@ const Kernels& kernels_of(const WorkloadInfo& w) {
   return it->second;
 }
 
-// The kernel whose occupancy limits the schedule (for local fusion: its first kernel; none for
-// the unfused chain).
-Kernel kernel_for(const Kernels& k, Schedule s) {
+// The kernel whose occupancy limits the schedule at width n (for local fusion: its first kernel;
+// none for the unfused chain).
+Kernel kernel_for(const Kernels& k, Schedule s, long long n) {
   switch (s) {
+    case Schedule::Registers: {
+      const int v = register_variant_for(n);
+      return v < 0 ? nullptr : k.registers[v];
+    }
     case Schedule::Staged: return k.staged;
     case Schedule::Cluster: return k.cluster;
     case Schedule::Megakernel: return k.mega_row;
@@ -102,8 +116,12 @@ Kernel kernel_for(const Kernels& k, Schedule s) {
   return k.reread;
 }
 
-int threads_for(Schedule s) {
+int threads_for(Schedule s, long long n) {
   switch (s) {
+    case Schedule::Registers: {
+      const int v = register_variant_for(n);
+      return v < 0 ? 0 : kRegisterVariants[v].threads;
+    }
     case Schedule::GlobalReread: return kernels::RereadPolicy::threads;
     case Schedule::LocalFusion: return kernels::FusionPolicy::threads;
     case Schedule::Unfused: return kernels::unfused::kThreads;
@@ -127,11 +145,11 @@ void prepare(Kernel k, Schedule s, const DeviceInfo& dev) {
   done[k] = true;
 }
 
-cudaLaunchConfig_t config_for(Schedule s, int p, long long rows, long smem, cudaStream_t stream,
+cudaLaunchConfig_t config_for(Schedule s, int p, long long rows, long long n, long smem, cudaStream_t stream,
                               cudaLaunchAttribute* attr) {
   cudaLaunchConfig_t cfg{};
   cfg.gridDim = dim3(unsigned(rows * p));
-  cfg.blockDim = dim3(unsigned(threads_for(s)));
+  cfg.blockDim = dim3(unsigned(threads_for(s, n)));
   cfg.dynamicSmemBytes = size_t(smem);
   cfg.stream = stream;
   if (s == Schedule::Cluster) {
@@ -181,6 +199,9 @@ Support can_implement(const WorkloadInfo& w, Schedule s, int p, long long rows, 
   } else if (p != 1) {
     return {false, std::string(schedule_name(s)) + " runs one CTA per row (P = 1)"};
   }
+  if (s == Schedule::Registers && n > kRegisterMaxWidth)
+    return {false, "the register-resident kernel holds rows of at most " + std::to_string(kRegisterMaxWidth) +
+                       " elements"};
   if (s == Schedule::Unfused && w.name != "rms_softmax")
     return {false, "the 9-kernel unfused baseline is seed 001's, written for rms_softmax only"};
   if (rows * p > 0x7fffffffLL) return {false, "grid of rows x P CTAs exceeds 2^31 - 1"};
@@ -204,22 +225,22 @@ Schedule cuda_baseline(const WorkloadInfo& w, long long n, const DeviceInfo& dev
 
 namespace {
 
-int query_active(const WorkloadInfo& w, Schedule s, Kernel k, int p, long smem, const DeviceInfo& dev) {
+int query_active(const WorkloadInfo& w, Schedule s, Kernel k, int p, long long n, long smem, const DeviceInfo& dev) {
   prepare(k, s, dev);
   if (s != Schedule::Cluster) {
     int blocks = 0;
-    CREDIT_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, k, threads_for(s), size_t(smem)));
+    CREDIT_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, k, threads_for(s, n), size_t(smem)));
     if (s == Schedule::Megakernel) {  // both barrier kinds launch the same row groups
       const Kernel grid = kernels_of(w).mega_grid;
       prepare(grid, s, dev);
       int grid_blocks = 0;
-      CREDIT_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&grid_blocks, grid, threads_for(s), size_t(smem)));
+      CREDIT_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&grid_blocks, grid, threads_for(s, n), size_t(smem)));
       blocks = std::min(blocks, grid_blocks);
     }
     return blocks * dev.sm_count;
   }
   cudaLaunchAttribute attr{};
-  return active_clusters_or_zero(k, config_for(s, p, p, smem, nullptr, &attr));
+  return active_clusters_or_zero(k, config_for(s, p, p, n, smem, nullptr, &attr));
 }
 
 }  // namespace
@@ -227,29 +248,29 @@ int query_active(const WorkloadInfo& w, Schedule s, Kernel k, int p, long smem, 
 // Memoised: every launch asks (can_implement, the megakernel's row groups), and the occupancy
 // queries cost microseconds of host time that host-completion timing would otherwise include.
 int max_active_clusters(const WorkloadInfo& w, Schedule s, int p, long long n, const DeviceInfo& dev) {
-  const Kernel k = kernel_for(kernels_of(w), s);
-  if (!k) throw std::invalid_argument(std::string(schedule_name(s)) + " is several kernels: no single occupancy");
+  const Kernel k = kernel_for(kernels_of(w), s, n);
+  if (!k) throw std::invalid_argument(std::string(schedule_name(s)) + " has no single kernel at this width: no occupancy");
   const long smem = smem_bytes(w, s, p, n);
   static std::map<std::tuple<Kernel, int, long, std::string>, int> known;
   const auto key = std::make_tuple(k, s == Schedule::Cluster ? p : 0, smem, dev.uuid);
   const auto it = known.find(key);
   if (it != known.end()) return it->second;
-  return known[key] = query_active(w, s, k, p, smem, dev);
+  return known[key] = query_active(w, s, k, p, n, smem, dev);
 }
 
-KernelResources kernel_resources(const WorkloadInfo& w, Schedule s) {
-  if (s != Schedule::Staged && s != Schedule::GlobalReread && s != Schedule::Cluster)
-    throw std::invalid_argument(std::string("kernel_resources: ") + schedule_name(s) + " is not modelled");
-  const Kernel k = kernel_for(kernels_of(w), s);
-  cudaFuncAttributes a{};
-  CREDIT_CUDA(cudaFuncGetAttributes(&a, k));
-  KernelResources r;
-  r.workload = w.name;
-  r.schedule = schedule_name(s);
-  r.threads = threads_for(s);
-  r.regs = a.numRegs;
-  r.static_smem = long(a.sharedSizeBytes);
-  return r;
+std::vector<KernelResources> kernel_resources(const WorkloadInfo& w) {
+  const Kernels& ks = kernels_of(w);
+  auto of = [&](Kernel k, std::string name, int threads) {
+    cudaFuncAttributes a{};
+    CREDIT_CUDA(cudaFuncGetAttributes(&a, k));
+    return KernelResources{w.name, std::move(name), threads, a.numRegs, long(a.sharedSizeBytes)};
+  };
+  std::vector<KernelResources> out;
+  for (Schedule s : {Schedule::Staged, Schedule::GlobalReread, Schedule::Cluster})
+    out.push_back(of(kernel_for(ks, s, 1), schedule_name(s), threads_for(s, 1)));
+  for (int v = 0; v < kRegisterVariantCount; ++v)
+    out.push_back(of(ks.registers[v], register_kernel_name(v), kRegisterVariants[v].threads));
+  return out;
 }
 
 namespace {
@@ -277,7 +298,7 @@ void launch_megakernel(const Kernels& ks, int p, const RowOperands& op, const De
   cudaLaunchAttribute attr{};
   for (g.row0 = 0; g.row0 < op.rows; g.row0 += group) {
     const cudaLaunchConfig_t cfg =
-        config_for(Schedule::Megakernel, p, std::min(group, op.rows - g.row0), smem, stream, &attr);
+        config_for(Schedule::Megakernel, p, std::min(group, op.rows - g.row0), op.n, smem, stream, &attr);
     CREDIT_CUDA(cudaLaunchKernelEx(&cfg, k, g));
     CREDIT_CUDA_LAUNCHED();
   }
@@ -290,7 +311,7 @@ void launch_local_fusion(const Kernels& ks, int p, const RowOperands& op, cudaSt
   g.split = p;
   g.partials = grown(scratch, size_t(op.rows) * size_t(ks.stats) * size_t(p) * 4, false);
   cudaLaunchAttribute attr{};
-  const cudaLaunchConfig_t cfg = config_for(Schedule::LocalFusion, p, op.rows, 0, stream, &attr);
+  const cudaLaunchConfig_t cfg = config_for(Schedule::LocalFusion, p, op.rows, op.n, 0, stream, &attr);
   for (int l = 0; l <= ks.stages; ++l) {
     CREDIT_CUDA(cudaLaunchKernelEx(&cfg, ks.fused[l], g));
     CREDIT_CUDA_LAUNCHED();
@@ -345,10 +366,10 @@ void launch(const WorkloadInfo& w, Schedule s, int p, const RowOperands& op, con
     case Schedule::Unfused: return launch_unfused(p, op, dev, stream);
     default: break;
   }
-  const Kernel k = kernel_for(ks, s);
+  const Kernel k = kernel_for(ks, s, op.n);
   prepare(k, s, dev);
   cudaLaunchAttribute attr{};
-  const cudaLaunchConfig_t cfg = config_for(s, p, op.rows, smem, stream, &attr);
+  const cudaLaunchConfig_t cfg = config_for(s, p, op.rows, op.n, smem, stream, &attr);
   CREDIT_CUDA(cudaLaunchKernelEx(&cfg, k, op));
   CREDIT_CUDA_LAUNCHED();
 }

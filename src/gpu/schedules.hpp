@@ -6,6 +6,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/operands.hpp"
 #include "core/records.hpp"
@@ -19,7 +20,8 @@ namespace credit::gpu {
 // one cooperative launch per row group. LocalFusion: seed 001's L + 1 kernels with tile
 // partials through global memory, P tiles per row. Unfused: seed 001's 9-kernel baseline
 // (rms_softmax only), P tiles per row.
-enum class Schedule { Staged, GlobalReread, Cluster, Megakernel, LocalFusion, Unfused };
+// Registers: the register-resident one-CTA kernel for short rows (N <= kRegisterMaxWidth).
+enum class Schedule { Staged, GlobalReread, Cluster, Megakernel, LocalFusion, Unfused, Registers };
 
 // How the megakernel waits: Auto takes the grid-wide barrier when a launch holds one row (seed
 // 001's choice), else the row-scoped one. switches: bits of MegakernelSwitch (Fig. 6).
@@ -59,9 +61,9 @@ long smem_bytes(const WorkloadInfo& w, Schedule s, int p, long long n);
 // (cudaOccupancyMaxActiveClusters); for the other schedules, concurrent CTAs.
 int max_active_clusters(const WorkloadInfo& w, Schedule s, int p, long long n, const DeviceInfo& dev);
 
-// Threads, registers and static shared memory of the kernel that runs schedule s for w
-// (staged, global_reread or cluster; cudaFuncGetAttributes): what the time model needs to compute
-// occupancy offline. Throws std::invalid_argument for the other schedules.
-KernelResources kernel_resources(const WorkloadInfo& w, Schedule s);
+// Threads, registers and static shared memory of every kernel the time model predicts for w
+// (staged, global_reread, cluster and each register variant, named by register_kernel_name;
+// cudaFuncGetAttributes): what it needs to compute occupancy offline.
+std::vector<KernelResources> kernel_resources(const WorkloadInfo& w);
 
 }  // namespace credit::gpu

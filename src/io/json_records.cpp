@@ -243,12 +243,13 @@ Calibration read_calibration(const Node& n) {
     m.barrier_scale = t.field("barrier_scale").num();
     m.split_cta_gbps = t.field("split_cta_gbps").num();
     m.reread_cta_gbps = t.field("reread_cta_gbps").num();
+    m.register_cta_gbps = t.has("register_cta_gbps") ? t.field("register_cta_gbps").num() : m.split_cta_gbps;
     m.l2_share = t.field("l2_share").num();
     m.l2_gbps = t.field("l2_gbps").num();
     m.fitted_on = t.field("fitted_on").str();
     for (double v : {m.cta_us, m.stage_us, m.cluster_us, m.barrier_scale, m.l2_share})
       if (!(v >= 0)) t.fail("every constant must be a non-negative number");
-    if (!(m.split_cta_gbps > 0) || !(m.reread_cta_gbps > 0) || !(m.l2_gbps > 0))
+    if (!(m.split_cta_gbps > 0) || !(m.reread_cta_gbps > 0) || !(m.register_cta_gbps > 0) || !(m.l2_gbps > 0))
       t.fail("stream rates must be positive numbers");
     c.time_model = m;
   }
@@ -416,6 +417,7 @@ void to_json(json& j, const Calibration& c) {
                        {"barrier_scale", number(m.barrier_scale)},
                        {"split_cta_gbps", number(m.split_cta_gbps)},
                        {"reread_cta_gbps", number(m.reread_cta_gbps)},
+                       {"register_cta_gbps", number(m.register_cta_gbps)},
                        {"l2_share", number(m.l2_share)},
                        {"l2_gbps", number(m.l2_gbps)},
                        {"fitted_on", m.fitted_on}};

@@ -13,12 +13,13 @@ namespace credit::model {
 
 namespace {
 
-constexpr int kParams = 8;
+constexpr int kParams = 9;
 using Vec = std::array<double, kParams>;
 
 Vec to_logs(const TimeModelParams& p) {
   return {std::log(p.cta_us), std::log(p.stage_us), std::log(p.cluster_us), std::log(p.barrier_scale),
-          std::log(p.split_cta_gbps), std::log(p.reread_cta_gbps), std::log(p.l2_share), std::log(p.l2_gbps)};
+          std::log(p.split_cta_gbps), std::log(p.reread_cta_gbps), std::log(p.l2_share), std::log(p.l2_gbps),
+          std::log(p.register_cta_gbps)};
 }
 
 TimeModelParams from_logs(const Vec& v) {
@@ -32,6 +33,7 @@ TimeModelParams from_logs(const Vec& v) {
   p.l2_share = std::min(1.0, std::exp(v[6]));  // a share of the L2 cannot exceed it
   // Finite bounds far above any real rate keep the constants writable as JSON numbers.
   p.l2_gbps = std::min(1e5, std::exp(v[7]));
+  p.register_cta_gbps = std::min(1e5, std::exp(v[8]));
   p.split_cta_gbps = std::min(1e5, p.split_cta_gbps);
   p.reread_cta_gbps = std::min(1e5, p.reread_cta_gbps);
   return p;
@@ -44,7 +46,9 @@ std::vector<FitSample> fit_samples(const ResultsFile& sweep,
   std::vector<FitSample> out;
   for (const auto& pt : sweep.points) {
     if (pt.disposition != Disposition::Passed || !(pt.time_ms.median > 0)) continue;
-    if (pt.schedule != "staged" && pt.schedule != "global_reread" && pt.schedule != "cluster") continue;
+    if (pt.schedule != "staged" && pt.schedule != "global_reread" && pt.schedule != "cluster" &&
+        pt.schedule != "registers")
+      continue;
     const StaticFigures* f = figures_of(pt.workload);
     if (!f) continue;
     out.push_back({f, pt.workload, pt.m, pt.n, pt.schedule, pt.p, pt.time_ms.median});
@@ -170,6 +174,7 @@ TimeModelParams fit_params(const std::vector<FitSample>& samples, const Calibrat
     Vec v = to_logs(start);
     v[4] += std::log(rate);
     v[5] += std::log(rate);
+    v[8] += std::log(rate);
     v[0] += std::log(fixed);
     v[2] += std::log(fixed);
     v = descend(loss, v, iterations);

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "core/split.hpp"
 #include "model/occupancy.hpp"
 #include "model/profitability.hpp"
 
@@ -49,6 +50,7 @@ TimeModelParams h200_params() {
   p.barrier_scale = 1.051;
   p.split_cta_gbps = 28.42;
   p.reread_cta_gbps = 60;
+  p.register_cta_gbps = 28.42;  // not fitted yet: the split kernel's rate
   p.l2_share = 0.3013;
   p.l2_gbps = 1e+05;
   p.fitted_on = "H200 fit on sweep-model-train.json (built in)";
@@ -64,11 +66,17 @@ CandidateTime candidate_time(const StaticFigures& f, const std::string& workload
   c.p = p;
   const bool cluster = schedule == "cluster";
   const bool reread = schedule == "global_reread";
-  require(cluster || reread || schedule == "staged", "the time model has no schedule '" + schedule + "'");
-  const auto kernel = find_kernel(cal, workload, schedule);
-  require(kernel.has_value(), "the calibration has no kernel resources for " + workload + " " + schedule +
+  const bool regs = schedule == "registers";
+  require(cluster || reread || regs || schedule == "staged", "the time model has no schedule '" + schedule + "'");
+  if (regs && register_variant_for(n) < 0) {
+    c.reason = "the register-resident kernel holds rows of at most " + std::to_string(kRegisterMaxWidth) + " elements";
+    return c;
+  }
+  const std::string kernel_name = regs ? register_kernel_name(register_variant_for(n)) : schedule;
+  const auto kernel = find_kernel(cal, workload, kernel_name);
+  require(kernel.has_value(), "the calibration has no kernel resources for " + workload + " " + kernel_name +
                                   ": run `credit calibrate` with this build");
-  const long smem = reread ? 0 : split_smem(f, n, p);
+  const long smem = reread || regs ? 0 : split_smem(f, n, p);
   if (smem > cal.device.smem_per_block_optin) {
     c.reason = "Eq. 3: ceil(N/P)*b_keep + S_scratch = " + std::to_string(smem) + " B > S_max = " +
                std::to_string(cal.device.smem_per_block_optin) + " B";
@@ -93,7 +101,7 @@ CandidateTime candidate_time(const StaticFigures& f, const std::string& workload
   const double d_hbm = f.d_fixed(nd) + rereads * (1.0 - kept);
   const double d_l2 = rereads * kept;
   const double d_cta = (f.d_fixed(nd) + rereads) / double(p);
-  const double r_cta = (reread ? prm.reread_cta_gbps : prm.split_cta_gbps) * 1e3;  // bytes per us
+  const double r_cta = (reread ? prm.reread_cta_gbps : regs ? prm.register_cta_gbps : prm.split_cta_gbps) * 1e3;
   const double b_hbm = copy.gbps * 1e3, b_l2 = prm.l2_gbps * 1e3;                 // bytes per us
 
   double t_fixed = prm.cta_us + f.L * prm.stage_us;
@@ -130,6 +138,7 @@ credit::Prediction predict_times(const StaticFigures& f, const std::string& work
   pred.n = n;
   pred.candidates.push_back(candidate_time(f, workload, cal, params, copy, "staged", 1, m, n));
   pred.candidates.push_back(candidate_time(f, workload, cal, params, copy, "global_reread", 1, m, n));
+  pred.candidates.push_back(candidate_time(f, workload, cal, params, copy, "registers", 1, m, n));
   for (int p : ps) pred.candidates.push_back(candidate_time(f, workload, cal, params, copy, "cluster", p, m, n));
   // The baseline a cluster must beat: the faster one-CTA kernel.
   const CandidateTime* base = nullptr;

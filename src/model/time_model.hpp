@@ -4,7 +4,7 @@
 // slots, copies, cluster barriers) and a few constants fitted once per device
 // (TimeModelParams, `credit fit-model`). The pick is the fastest candidate.
 //
-// Per candidate (one-CTA staged or global_reread, clustered P):
+// Per candidate (one-CTA staged, global_reread or registers; clustered P):
 //   k   CTAs per SM (model/occupancy.hpp: threads, registers, shared memory at this N and P);
 //   U   rows held at once: k*S, or cluster_slots[P][k] (the GPC layout, measured);
 //   waves of U rows (the last one partial); a wave of n rows takes
@@ -44,7 +44,7 @@ credit::Prediction predict_times(const StaticFigures& f, const std::string& work
                                  const TimeModelParams& params, long long m, long long n,
                                  const std::vector<int>& ps = kClusterSizes);
 
-// The predicted time of one candidate (schedule "staged", "global_reread" or "cluster").
+// The predicted time of one candidate (schedule "staged", "global_reread", "registers" or "cluster").
 CandidateTime candidate_time(const StaticFigures& f, const std::string& workload, const Calibration& cal,
                              const TimeModelParams& params, const CopyLine& copy, const std::string& schedule,
                              int p, long long m, long long n);

@@ -44,7 +44,9 @@ std::vector<MeasuredShape> measured_shapes(const ResultsFile& sweep) {
   std::map<std::string, size_t> index;
   for (const auto& pt : sweep.points) {
     if (pt.disposition != Disposition::Passed || !(pt.time_ms.median > 0)) continue;
-    if (pt.schedule != "staged" && pt.schedule != "global_reread" && pt.schedule != "cluster") continue;
+    if (pt.schedule != "staged" && pt.schedule != "global_reread" && pt.schedule != "cluster" &&
+        pt.schedule != "registers")
+      continue;
     const std::string key = shape_key(pt.workload, pt.m, pt.n);
     auto it = index.find(key);
     if (it == index.end()) {

@@ -1,6 +1,6 @@
 #pragma once
 // Judging a selection model by what its picks cost on a measured sweep: per shape, the fastest
-// measured candidate (staged, global_reread, each clustered P); per model variant, the measured
+// measured candidate (staged, global_reread, registers, each clustered P); per model variant, the measured
 // time of the candidate it picks; regret = T(pick) / T(fastest) - 1. Also binary accuracy (is
 // the fastest cluster faster than the faster one-CTA kernel?), overall and outside the noise
 // band measured by a second timing pass, and N* (per workload and M: the smallest width where a

@@ -127,4 +127,46 @@ std::vector<ExchangeComparison> compare_exchanges(const ResultsFile& r) {
   return out;
 }
 
+PeerTable credit_vs_peers(const ResultsFile& sweep, const std::vector<ResultsFile>& peers) {
+  PeerTable t;
+  std::map<std::string, PeerRatio> by_shape;
+  auto key = [](const SweepPoint& p) { return p.workload + "/" + std::to_string(p.m) + "/" + std::to_string(p.n); };
+  auto passed = [](const SweepPoint& p) { return p.disposition == Disposition::Passed && p.time_ms.median > 0; };
+  for (const auto& p : sweep.points) {
+    if (!passed(p) || (p.schedule != "staged" && p.schedule != "global_reread" && p.schedule != "registers" &&
+                       p.schedule != "cluster"))
+      continue;
+    PeerRatio& r = by_shape[key(p)];
+    if (r.t_credit == 0 || p.time_ms.median < r.t_credit) {
+      r.workload = p.workload;
+      r.m = p.m;
+      r.n = p.n;
+      r.t_credit = p.time_ms.median;
+      r.credit_schedule = p.schedule == "cluster" ? "cluster P=" + std::to_string(p.p) : p.schedule;
+    }
+  }
+  for (const auto& f : peers)
+    for (const auto& p : f.points) {
+      if (!passed(p) || p.schedule == "torch_eager") continue;  // eager is no peer of a fused kernel
+      const auto it = by_shape.find(key(p));
+      if (it == by_shape.end()) continue;
+      if (it->second.t_peer == 0 || p.time_ms.median < it->second.t_peer) {
+        it->second.t_peer = p.time_ms.median;
+        it->second.peer_schedule = p.schedule;
+      }
+    }
+  std::map<std::pair<long long, long long>, double> logs;
+  for (const auto& [k, r] : by_shape) {
+    if (r.t_peer <= 0) continue;
+    t.shapes.push_back(r);
+    const auto mn = std::make_pair(r.m, r.n);
+    const double ratio = r.t_peer / r.t_credit;
+    logs[mn] += std::log(ratio);
+    ++t.count[mn];
+    t.worst[mn] = t.worst.count(mn) ? std::min(t.worst[mn], ratio) : ratio;
+  }
+  for (const auto& [mn, l] : logs) t.geomean[mn] = std::exp(l / t.count[mn]);
+  return t;
+}
+
 }  // namespace credit

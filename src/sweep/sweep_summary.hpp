@@ -50,6 +50,22 @@ struct SpeedupTable {
 };
 SpeedupTable speedups(const ResultsFile& sweep, const std::vector<ResultsFile>& other_baselines);
 
+// credit's fastest measured schedule (any one-CTA kernel or cluster P) against the fastest peer
+// (every schedule of the other files, e.g. torch_compile and triton) at the same shape:
+// T_peer / T_credit per shape, and per (M, N) the geometric mean and the minimum over workloads.
+struct PeerRatio {
+  std::string workload;
+  long long m = 0, n = 0;
+  std::string credit_schedule, peer_schedule;
+  double t_credit = 0, t_peer = 0;
+};
+struct PeerTable {
+  std::vector<PeerRatio> shapes;
+  std::map<std::pair<long long, long long>, double> geomean, worst;  // (M, N) -> ratio
+  std::map<std::pair<long long, long long>, int> count;
+};
+PeerTable credit_vs_peers(const ResultsFile& sweep, const std::vector<ResultsFile>& peers);
+
 // DSMEM against global-memory exchange (seed 001): per shape that has a megakernel or local
 // fusion point, the fastest passed P of each split-row schedule, by the file's own metric.
 struct BestSplit {

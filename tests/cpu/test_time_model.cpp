@@ -6,6 +6,7 @@
 #include <string>
 
 #include "catch.hpp"
+#include "core/split.hpp"
 #include "core/workload_registry.hpp"
 #include "model/fit.hpp"
 #include "model/occupancy.hpp"
@@ -34,7 +35,11 @@ Calibration h200_like() {
   c.limits = {65536, 2048, 32, 1024};
   for (const auto& w : all_workloads())
     for (const char* s : {"staged", "cluster"}) c.kernels.push_back({w.name, s, 256, 40, 0});
-  for (const auto& w : all_workloads()) c.kernels.push_back({w.name, "global_reread", 512, 54, 128});
+  for (const auto& w : all_workloads()) {
+    c.kernels.push_back({w.name, "global_reread", 512, 54, 128});
+    for (int v = 0; v < kRegisterVariantCount; ++v)
+      c.kernels.push_back({w.name, register_kernel_name(v), kRegisterVariants[v].threads, 48, 64});
+  }
   for (int p : {2, 4, 8, 16}) {
     const int per_k = p == 2 ? 66 : p == 4 ? 30 : p == 8 ? 15 : 7;
     std::vector<int> v;
@@ -88,14 +93,24 @@ TEST_CASE("the time model: legality, waves, DRAM bytes and the pick", "[model][t
     CHECK_FALSE(p.candidates[0].legal);  // staged: 512 KB
     CHECK(p.candidates[0].reason.find("Eq. 3") != std::string::npos);
     CHECK(p.candidates[1].legal);        // global_reread
-    CHECK_FALSE(p.candidates[2].legal);  // P = 2: 256 KB
-    CHECK(p.candidates[3].legal);        // P = 4: 128 KB
-    CHECK(p.candidates[3].ctas_per_sm == 1);
-    CHECK(p.candidates[3].resident_rows == 30);
-    CHECK(p.candidates[3].waves == std::ceil(4096.0 / 30));
+    CHECK_FALSE(p.candidates[2].legal);  // registers: rows of at most 16384
+    CHECK(p.candidates[2].reason.find("at most 16384") != std::string::npos);
+    CHECK_FALSE(p.candidates[3].legal);  // P = 2: 256 KB
+    CHECK(p.candidates[4].legal);        // P = 4: 128 KB
+    CHECK(p.candidates[4].ctas_per_sm == 1);
+    CHECK(p.candidates[4].resident_rows == 30);
+    CHECK(p.candidates[4].waves == std::ceil(4096.0 / 30));
     // A cluster moves only the compulsory bytes.
-    CHECK(near(p.candidates[3].hbm_bytes, 4096.0 * w.figures.d_fixed(65536)));
-    CHECK(p.candidates[1].hbm_bytes > p.candidates[3].hbm_bytes);
+    CHECK(near(p.candidates[4].hbm_bytes, 4096.0 * w.figures.d_fixed(65536)));
+    CHECK(p.candidates[1].hbm_bytes > p.candidates[4].hbm_bytes);
+  }
+  SECTION("the register kernel is a candidate up to 16384 elements, in the variant that holds the row") {
+    const Prediction p = predict_times(w.figures, w.name, c, prm, 4096, 3000);
+    REQUIRE(p.candidates[2].schedule == "registers");
+    CHECK(p.candidates[2].legal);
+    // 3000 elements: the 256 x 4 variant (4096), 48 registers, 256 threads: 5 CTAs per SM.
+    CHECK(p.candidates[2].ctas_per_sm == 5);
+    CHECK(near(p.candidates[2].hbm_bytes, 4096.0 * w.figures.d_fixed(3000)));
   }
   SECTION("the pick is the fastest legal candidate, and the baseline the faster one-CTA kernel") {
     for (long long n : {2048LL, 32768LL, 262144LL}) {

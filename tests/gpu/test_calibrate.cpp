@@ -104,18 +104,21 @@ TEST_CASE("the work-free control kernel gives a finite T_ctrl", "[gpu][calibrate
 // slices, for every workload and schedule.
 TEST_CASE("host occupancy from recorded resources matches the occupancy API", "[gpu][calibrate][occupancy]") {
   const Calibration& c = calibration();
-  REQUIRE(c.kernels.size() == 3 * all_workloads().size());
+  REQUIRE(c.kernels.size() == size_t(3 + kRegisterVariantCount) * all_workloads().size());
   REQUIRE(c.cluster_slots.count(16) == 1);
   REQUIRE(c.copies.size() >= 4);
   CHECK(c.copies.back().ms > c.copies.front().ms);
   int compared = 0;
   for (const WorkloadInfo& w : all_workloads()) {
-    for (long long n : {1000LL, 4096LL, 16384LL, 50257LL, 131072LL, 262144LL}) {
+    for (long long n : {1000LL, 2048LL, 4096LL, 8192LL, 16384LL, 50257LL, 131072LL, 262144LL}) {
       for (const auto& [s, p] : std::vector<std::pair<gpu::Schedule, int>>{
-               {gpu::Schedule::Staged, 1}, {gpu::Schedule::GlobalReread, 1}, {gpu::Schedule::Cluster, 2},
-               {gpu::Schedule::Cluster, 4}, {gpu::Schedule::Cluster, 8}, {gpu::Schedule::Cluster, 16}}) {
+               {gpu::Schedule::Staged, 1}, {gpu::Schedule::GlobalReread, 1}, {gpu::Schedule::Registers, 1},
+               {gpu::Schedule::Cluster, 2}, {gpu::Schedule::Cluster, 4}, {gpu::Schedule::Cluster, 8},
+               {gpu::Schedule::Cluster, 16}}) {
         if (!gpu::can_implement(w, s, p, 4096, n, device()).ok) continue;
-        const auto k = model::find_kernel(c, w.name, gpu::schedule_name(s));
+        const std::string name = s == gpu::Schedule::Registers ? register_kernel_name(register_variant_for(n))
+                                                               : std::string(gpu::schedule_name(s));
+        const auto k = model::find_kernel(c, w.name, name);
         REQUIRE(k);
         const int per_sm = model::ctas_per_sm(c.limits, device().smem_per_sm, *k, gpu::smem_bytes(w, s, p, n));
         const long long host = model::resident_rows(c, p, per_sm);

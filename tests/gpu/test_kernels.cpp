@@ -95,7 +95,7 @@ void check_all_schedules(const WorkloadInfo& w, Shape sh, uint64_t seed, InputSc
   DeviceCopy d(h);
   int ran = 0;
   for (Schedule s : {Schedule::Staged, Schedule::GlobalReread, Schedule::Cluster, Schedule::Megakernel,
-                     Schedule::LocalFusion, Schedule::Unfused}) {
+                     Schedule::LocalFusion, Schedule::Unfused, Schedule::Registers}) {
     const bool global_split = s == Schedule::Megakernel || s == Schedule::LocalFusion || s == Schedule::Unfused;
     const std::vector<int> ps = s == Schedule::Cluster ? std::vector<int>{2, 4, 8, 16}
                                 : global_split         ? std::vector<int>{1, 3, 8, 32}
@@ -117,7 +117,8 @@ void check_all_schedules(const WorkloadInfo& w, Shape sh, uint64_t seed, InputSc
 }  // namespace
 
 TEST_CASE("every schedule matches the float64 oracle at ragged and large shapes", "[gpu]") {
-  const std::vector<Shape> shapes = {{1, 1},     {3, 1},      {1, 1000},  {3, 1000},   {4096, 1000},
+  const std::vector<Shape> shapes = {{3, 2049},  {3, 4097},   {2, 16384}, {2, 16387},
+                                     {1, 1},     {3, 1},      {1, 1000},  {3, 1000},   {4096, 1000},
                                      {1, 4096},  {3, 4096},   {3, 50257}, {1, 65536},  {2, 65536},
                                      {1, 131072}, {2, 131072}, {1, 262147}};
   uint64_t seed = 1;
@@ -224,6 +225,20 @@ TEST_CASE("megakernel barriers and switches at one ragged shape", "[sanitize]") 
 }
 
 // One small ragged shape per workload: what scripts/gpu-check.sh runs under compute-sanitizer.
+TEST_CASE("the register-resident kernel at ragged short rows, every variant", "[sanitize]") {
+  uint64_t seed = 77;
+  for (const auto& w : all_workloads())
+    for (Shape sh : {Shape{3, 3}, Shape{3, 1023}, Shape{3, 2047}, Shape{3, 4097}, Shape{2, 8191}, Shape{2, 16383}}) {
+      INFO(w.name << " " << sh.m << "x" << sh.n);
+      REQUIRE(gpu::can_implement(w, Schedule::Registers, 1, sh.m, sh.n, device()).ok);
+      HostProblem h = make_random_problem(w, sh.m, sh.n, ++seed, InputScale::Normal);
+      const Reference64 ref = reference64(h);
+      DeviceCopy d(h);
+      check_against_oracle(h, d, ref, Schedule::Registers, 1);
+    }
+  CHECK_FALSE(gpu::can_implement(all_workloads()[0], Schedule::Registers, 1, 1, kRegisterMaxWidth + 1, device()).ok);
+}
+
 TEST_CASE("one ragged shape per workload, every schedule", "[sanitize]") {
   uint64_t seed = 77;
   for (const auto& w : all_workloads()) check_all_schedules(w, Shape{3, 50257}, ++seed, InputScale::Normal);

@@ -1,0 +1,145 @@
+#pragma once
+// The register-resident one-CTA schedule (short rows): one CTA per row reads every input of its
+// row once, straight into registers (G float4 groups per thread and input, all loads in flight
+// at once), runs every stage and h from the registers and writes the outputs. No shared-memory
+// staging, no bulk copy, no mbarrier: a CTA barrier per stage for the reduction only.
+#include <utility>
+
+#include "kernels/cta_reduce.cuh"
+#include "kernels/row_phases.cuh"
+
+namespace credit::kernels {
+
+template <class W, int T, int G>
+struct RegisterRow {
+  static constexpr int NI = n_inputs<W>;
+  static constexpr unsigned held = retained_mask<W>() | W::apply_reads;  // inputs read once, kept
+  Vec<NI> v[G];        // groups threadIdx.x + g * T of the row
+  float edge[NI > 0 ? NI : 1];  // the thread's scalar head or tail element, if any
+};
+
+template <class W, int l, int T, int G>
+__device__ __forceinline__ void register_stage(const RowOperands& op, const RowSpan& span, const RegisterRow<W, T, G>& r,
+                                               bool has_edge, float* warp_buf, const float* rowp,
+                                               typename W::Ctx& ctx) {
+  constexpr int NI = n_inputs<W>;
+  constexpr int q = W::stages[l].q;
+  constexpr int off = stat_offset<W>(l);
+  float acc[q];
+#pragma unroll
+  for (int j = 0; j < q; ++j) acc[j] = combine_identity(op_of<W>(off + j));
+  auto add = [&](const float* x) {
+    float c[q];
+    W::template contribute<l>(x, ctx, c);
+#pragma unroll
+    for (int j = 0; j < q; ++j) acc[j] = combine_apply(op_of<W>(off + j), acc[j], c[j]);
+  };
+  const int groups = span.groups();
+#pragma unroll
+  for (int g = 0; g < G; ++g) {
+    if (int(threadIdx.x) + g * T >= groups) break;
+#pragma unroll
+    for (int e = 0; e < 4; ++e) {
+      float x[NI];
+#pragma unroll
+      for (int k = 0; k < NI; ++k) x[k] = lane_of(r.v[g].x[k], e);
+      add(x);
+    }
+  }
+  if (has_edge) add(r.edge);
+  cta_allreduce<W, l, T / 32>(acc, warp_buf + l * (T / 32) * max_q<W>());
+  W::template finish<l>(acc, op.n, rowp, ctx);
+}
+
+template <class W, int T, int G, int... l>
+__device__ __forceinline__ void register_stages(const RowOperands& op, const RowSpan& span,
+                                                const RegisterRow<W, T, G>& r, bool has_edge, float* warp_buf,
+                                                const float* rowp, typename W::Ctx& ctx,
+                                                std::integer_sequence<int, l...>) {
+  (register_stage<W, l, T, G>(op, span, r, has_edge, warp_buf, rowp, ctx), ...);
+}
+
+template <class W, int T, int G>
+__global__ void __launch_bounds__(T) register_row_kernel(const __grid_constant__ RowOperands op) {
+  using Row = RegisterRow<W, T, G>;
+  constexpr int NI = n_inputs<W>;
+  constexpr int NC = int(W::col_params.size());
+  constexpr int NO = int(W::outputs.size());
+  __shared__ float warp_buf[num_stages<W>() * (T / 32) * max_q<W>()];
+  const long long row = blockIdx.x;
+  const RowSpan span(row * op.n, 0, op.n);
+  const int groups = span.groups();
+  Row r;
+  // Every load of the row first: G x NI 16-byte loads in flight per thread.
+#pragma unroll
+  for (int g = 0; g < G; ++g) {
+    const int gi = int(threadIdx.x) + g * T;
+#pragma unroll
+    for (int k = 0; k < NI; ++k) {
+      r.v[g].x[k] = make_float4(0.f, 0.f, 0.f, 0.f);
+      if (gi < groups && ((Row::held >> k) & 1u))
+        r.v[g].x[k] = __ldcs(reinterpret_cast<const float4*>(op.in[k] + span.base + span.group_elem(gi)));
+    }
+  }
+  const bool has_edge = int(threadIdx.x) < span.edge_count();
+  const int edge_i = has_edge ? span.edge_elem(threadIdx.x) : 0;
+#pragma unroll
+  for (int k = 0; k < NI; ++k) r.edge[k] = has_edge && ((Row::held >> k) & 1u) ? op.in[k][span.base + edge_i] : 0.f;
+  float rowp[kMaxRowParams];
+  load_row_params<W>(op, row, rowp);
+  typename W::Ctx ctx{};
+  register_stages<W, T, G>(op, span, r, has_edge, warp_buf, rowp, ctx,
+                           std::make_integer_sequence<int, num_stages<W>()>{});
+
+  const bool col_vec = (op.n & 3) == 0;  // column vectors are 16-byte aligned only then
+#pragma unroll
+  for (int g = 0; g < G; ++g) {
+    const int gi = int(threadIdx.x) + g * T;
+    if (gi >= groups) break;
+    const int i = span.group_elem(gi);
+    const long long at = span.base + i;
+    float4 col[NC > 0 ? NC : 1];
+#pragma unroll
+    for (int k = 0; k < NC; ++k)
+      col[k] = col_vec ? __ldg(reinterpret_cast<const float4*>(op.col[k] + i))
+                       : make_float4(__ldg(op.col[k] + i), __ldg(op.col[k] + i + 1), __ldg(op.col[k] + i + 2),
+                                     __ldg(op.col[k] + i + 3));
+    float4 o[NO];
+#pragma unroll
+    for (int e = 0; e < 4; ++e) {
+      float x[NI], c[NC > 0 ? NC : 1], y[NO];
+#pragma unroll
+      for (int k = 0; k < NI; ++k) x[k] = lane_of(r.v[g].x[k], e);
+#pragma unroll
+      for (int k = 0; k < NC; ++k) c[k] = lane_of(col[k], e);
+      W::apply(x, c, ctx, y);
+#pragma unroll
+      for (int k = 0; k < NO; ++k) set_lane(o[k], e, y[k]);
+    }
+#pragma unroll
+    for (int k = 0; k < NO; ++k) {
+      if (output_is_f32<W>(k)) {
+        __stcs(reinterpret_cast<float4*>(static_cast<float*>(op.out[k]) + at), o[k]);
+      } else {
+        const char4 q = make_char4(static_cast<signed char>(o[k].x), static_cast<signed char>(o[k].y),
+                                   static_cast<signed char>(o[k].z), static_cast<signed char>(o[k].w));
+        *reinterpret_cast<char4*>(static_cast<signed char*>(op.out[k]) + at) = q;
+      }
+    }
+  }
+  if (has_edge) {
+    const long long at = span.base + edge_i;
+    float c[NC > 0 ? NC : 1] = {}, y[NO];
+#pragma unroll
+    for (int k = 0; k < NC; ++k) c[k] = op.col[k][edge_i];
+    W::apply(r.edge, c, ctx, y);
+#pragma unroll
+    for (int k = 0; k < NO; ++k) {
+      if (output_is_f32<W>(k)) static_cast<float*>(op.out[k])[at] = y[k];
+      else static_cast<signed char*>(op.out[k])[at] = static_cast<signed char>(y[k]);
+    }
+  }
+  if (threadIdx.x == 0) store_row_outputs<W>(op, row, ctx);
+}
+
+}  // namespace credit::kernels
