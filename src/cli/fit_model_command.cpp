@@ -21,10 +21,10 @@ struct FitArgs {
 };
 
 void print_params(const TimeModelParams& p) {
-  fmt::print("cta_us {:.3f}  stage_us {:.3f}  cluster_us {:.3f}  barrier_scale {:.3f}  split_cta_gbps {:.2f}  "
-             "reread_cta_gbps {:.2f}  l2_share {:.3f}  l2_gbps {:.4g}\n",
-             p.cta_us, p.stage_us, p.cluster_us, p.barrier_scale, p.split_cta_gbps, p.reread_cta_gbps, p.l2_share,
-             p.l2_gbps);
+  fmt::print("cta_us {:.3f}  staging_us {:.3f}  stage_us {:.3f}  cluster_us {:.3f}  barrier_scale {:.3f}  split_cta_gbps {:.2f}  "
+             "reread_cta_gbps {:.2f}  register_cta_gbps {:.2f}  l2_share {:.3f}  l2_gbps {:.4g}  col_gbps {:.4g}  sm_work_scale {:.3f}\n",
+             p.cta_us, p.staging_us, p.stage_us, p.cluster_us, p.barrier_scale, p.split_cta_gbps, p.reread_cta_gbps,
+             p.register_cta_gbps, p.l2_share, p.l2_gbps, p.col_gbps, p.sm_work_scale);
 }
 
 void run_fit(const FitArgs& a, const GlobalOptions& g) {

@@ -240,7 +240,7 @@ void print_selection(const ResultsFile& r, const std::string& calibration_path) 
     const ResultsFile c = read_results(calibration_path);
     if (!c.calibration) throw CommandFailed(calibration_path + ": calibration: missing", 2);
     prm = c.calibration->time_model;
-    if (!cal || cal->kernels.empty()) cal = c.calibration;
+    cal = c.calibration;  // the given calibration's device inputs too (same GPU model, maybe newer probes)
   }
   if (!cal || cal->kernels.empty() || cal->copies.size() < 2) {
     fmt::print("\n(no time-model inputs in this file's calibration: selection regret of the time model not shown)\n");

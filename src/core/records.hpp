@@ -66,6 +66,7 @@ struct CopySample {
 // microseconds and GB/s. fitted_on names the sweep file(s) they were fitted on; empty: not set.
 struct TimeModelParams {
   double cta_us = 0;         // fixed cost of a CTA's row task per wave (prologue, epilogue)
+  double staging_us = 0;     // extra fixed cost of staging in shared memory (mbarriers, bulk copies)
   double stage_us = 0;       // per stage: the CTA reduction and its barriers
   double cluster_us = 0;     // per wave of clusters: cluster launch and DSMEM handshake
   double barrier_scale = 0;  // multiplies K calibrated cluster barriers per wave
@@ -74,6 +75,8 @@ struct TimeModelParams {
   double register_cta_gbps = 0;  // one CTA's stream rate, register-resident kernel
   double l2_share = 0;       // fraction of the L2 that keeps rows for their re-reads
   double l2_gbps = 0;        // bandwidth of re-reads served by the L2
+  double col_gbps = 0;       // one CTA's rate of column parameters (e.g. gamma, beta) from the L2
+  double sm_work_scale = 1;  // multiplies the probe's SM work per element (Calibration::elem_ns)
   std::string fitted_on;
 };
 
@@ -93,6 +96,10 @@ struct Calibration {
   std::vector<KernelResources> kernels;
   std::map<int, std::vector<int>> cluster_slots;
   std::vector<CopySample> copies;  // a few sizes: bandwidth and launch intercept
+  // The per-workload probe: ns one SM spends per element when the operands sit in the L2 (the
+  // staged kernel's time slope between two widths, warm L2): compute and on-chip traffic, what
+  // a workload such as quant_int8 (IEEE division per element) is bound by beside DRAM.
+  std::map<std::string, double> elem_ns;
   std::optional<TimeModelParams> time_model;  // set by `credit fit-model`
 };
 

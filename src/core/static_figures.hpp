@@ -24,6 +24,7 @@ struct StaticFigures {
   int b_reread = 0;        // bytes per element the global-reread schedule reads again
   int compulsory = 0;      // bytes per element read once and written once
   int row_scalar_bytes = 0;  // per-row scalar inputs and outputs
+  int col_bytes = 0;         // bytes per element of column parameters (read from L2 by every row)
   int K() const { return 2 * L; }  // cluster barriers per row in the paper's protocol
   // Per-row bytes common to the baseline and clustered schedules. Column parameters
   // (LayerNorm's gamma and beta) are shared by all rows and stay in L2: not counted.
@@ -46,6 +47,7 @@ StaticFigures static_figures_of() {
   for (const auto& o : W::outputs) out += out_bytes(o.type);
   f.compulsory = 4 * n_in + out;
   f.row_scalar_bytes = 4 * int(W::row_params.size() + W::row_outputs.size());
+  f.col_bytes = 4 * int(W::col_params.size());
   return f;
 }
 

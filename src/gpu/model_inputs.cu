@@ -1,9 +1,12 @@
 #include <algorithm>
+#include <stdexcept>
 
 #include "core/split.hpp"
 #include "core/workload_registry.hpp"
 #include "gpu/cluster_launch.hpp"
 #include "gpu/model_inputs.hpp"
+#include "gpu/bench.hpp"
+#include "gpu/device_problem.hpp"
 #include "gpu/schedules.hpp"
 #include "gpu/timing.hpp"
 #include "microbench/control.cuh"
@@ -28,6 +31,25 @@ int slots_at(int p, int k, const DeviceInfo& dev) {
   while (smem <= dev.smem_per_block_optin && blocks(smem) > k) smem += 128;
   if (smem <= 0 || smem > dev.smem_per_block_optin || blocks(smem) != k) return 0;
   return cluster_capacity(kern, ClusterShape{unsigned(p), p, threads, size_t(smem)});
+}
+
+// ns one SM spends per element of workload w with its operands in the L2: the slope of the
+// staged kernel's time between two widths (warm L2, no flush), times the SMs. Rows are chosen so
+// that the wider problem's compulsory bytes stay well inside the L2.
+double probe_elem_ns(const WorkloadInfo& w, const DeviceInfo& dev, Timer& timer) {
+  constexpr long long n1 = 1024, n2 = 4096;
+  const double budget = 0.4 * double(dev.l2_bytes);
+  const long long rows = std::max<long long>(dev.sm_count, (long long)(budget / (double(n2) * w.figures.compulsory)));
+  double t[2];
+  for (int i = 0; i < 2; ++i) {
+    const long long n = i == 0 ? n1 : n2;
+    DeviceProblem prob(w, rows, n, 20261130 + i);
+    const CheckResult chk = check_schedule(prob, Schedule::Staged, 1, dev, timer.stream(), 7);
+    if (!chk.ok) throw std::runtime_error(w.name + " probe: the staged kernel is wrong: " + chk.reason);
+    t[i] = timer.time([&] { launch(w, Schedule::Staged, 1, prob.operands(), dev, timer.stream()); },
+                      TimingOptions{5, 31, false}).median;
+  }
+  return std::max(0.0, (t[1] - t[0]) * 1e6 / (double(rows) * double(n2 - n1)) * dev.sm_count);
 }
 
 }  // namespace
@@ -60,6 +82,8 @@ void measure_model_inputs(Calibration& c, const DeviceInfo& dev, const std::vect
   c.copies.clear();
   for (double bytes = double(1 << 20); bytes <= double(1 << 30) * 1.01; bytes *= 4)
     c.copies.push_back({bytes, time_copy_of_traffic(timer, bytes, TimingOptions{3, 15, true}).median});
+  c.elem_ns.clear();
+  for (const WorkloadInfo& w : all_workloads()) c.elem_ns[w.name] = probe_elem_ns(w, dev, timer);
 }
 
 }  // namespace credit::gpu

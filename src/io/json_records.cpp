@@ -65,6 +65,7 @@ class Node {
   }
 
   const json& value() const { return *j_; }
+  friend const std::string& file_of(const Node& n) { return *n.file_; }
   const std::string& path() const { return path_; }
   bool is_null() const { return j_->is_null(); }
 
@@ -234,10 +235,21 @@ Calibration read_calibration(const Node& n) {
       c.copies.push_back(s);
     }
   }
+  if (n.has("elem_ns")) {
+    const Node e = n.field("elem_ns");
+    if (!e.value().is_object()) e.expected("an object {workload: ns per element per SM}");
+    for (const auto& [k, v] : e.value().items()) {
+      const Node x(v, e.path() + "." + k, file_of(e));
+      const double ns = x.num();
+      if (!(ns >= 0)) x.fail("expected a non-negative number");
+      c.elem_ns[k] = ns;
+    }
+  }
   if (n.has("time_model")) {
     const Node t = n.field("time_model");
     TimeModelParams m;
     m.cta_us = t.field("cta_us").num();
+    m.staging_us = t.has("staging_us") ? t.field("staging_us").num() : 0.0;
     m.stage_us = t.field("stage_us").num();
     m.cluster_us = t.field("cluster_us").num();
     m.barrier_scale = t.field("barrier_scale").num();
@@ -246,10 +258,13 @@ Calibration read_calibration(const Node& n) {
     m.register_cta_gbps = t.has("register_cta_gbps") ? t.field("register_cta_gbps").num() : m.split_cta_gbps;
     m.l2_share = t.field("l2_share").num();
     m.l2_gbps = t.field("l2_gbps").num();
+    m.col_gbps = t.has("col_gbps") ? t.field("col_gbps").num() : 1e5;
+    m.sm_work_scale = t.has("sm_work_scale") ? t.field("sm_work_scale").num() : 1.0;
     m.fitted_on = t.field("fitted_on").str();
-    for (double v : {m.cta_us, m.stage_us, m.cluster_us, m.barrier_scale, m.l2_share})
+    for (double v : {m.cta_us, m.staging_us, m.stage_us, m.cluster_us, m.barrier_scale, m.l2_share})
       if (!(v >= 0)) t.fail("every constant must be a non-negative number");
-    if (!(m.split_cta_gbps > 0) || !(m.reread_cta_gbps > 0) || !(m.register_cta_gbps > 0) || !(m.l2_gbps > 0))
+    if (!(m.split_cta_gbps > 0) || !(m.reread_cta_gbps > 0) || !(m.register_cta_gbps > 0) || !(m.l2_gbps > 0) ||
+        !(m.col_gbps > 0))
       t.fail("stream rates must be positive numbers");
     c.time_model = m;
   }
@@ -409,9 +424,13 @@ void to_json(json& j, const Calibration& c) {
   json copies = json::array();
   for (const auto& s : c.copies) copies.push_back({{"bytes", number(s.bytes)}, {"ms", number(s.ms)}});
   j["copies"] = std::move(copies);
+  json elem = json::object();
+  for (const auto& [w, ns] : c.elem_ns) elem[w] = number(ns);
+  j["elem_ns"] = std::move(elem);
   if (c.time_model) {
     const TimeModelParams& m = *c.time_model;
     j["time_model"] = {{"cta_us", number(m.cta_us)},
+                       {"staging_us", number(m.staging_us)},
                        {"stage_us", number(m.stage_us)},
                        {"cluster_us", number(m.cluster_us)},
                        {"barrier_scale", number(m.barrier_scale)},
@@ -420,6 +439,8 @@ void to_json(json& j, const Calibration& c) {
                        {"register_cta_gbps", number(m.register_cta_gbps)},
                        {"l2_share", number(m.l2_share)},
                        {"l2_gbps", number(m.l2_gbps)},
+                       {"col_gbps", number(m.col_gbps)},
+                       {"sm_work_scale", number(m.sm_work_scale)},
                        {"fitted_on", m.fitted_on}};
   } else {
     j["time_model"] = nullptr;

@@ -13,13 +13,13 @@ namespace credit::model {
 
 namespace {
 
-constexpr int kParams = 9;
+constexpr int kParams = 12;
 using Vec = std::array<double, kParams>;
 
 Vec to_logs(const TimeModelParams& p) {
   return {std::log(p.cta_us), std::log(p.stage_us), std::log(p.cluster_us), std::log(p.barrier_scale),
           std::log(p.split_cta_gbps), std::log(p.reread_cta_gbps), std::log(p.l2_share), std::log(p.l2_gbps),
-          std::log(p.register_cta_gbps)};
+          std::log(p.register_cta_gbps), std::log(p.staging_us), std::log(p.col_gbps), std::log(p.sm_work_scale)};
 }
 
 TimeModelParams from_logs(const Vec& v) {
@@ -34,6 +34,9 @@ TimeModelParams from_logs(const Vec& v) {
   // Finite bounds far above any real rate keep the constants writable as JSON numbers.
   p.l2_gbps = std::min(1e5, std::exp(v[7]));
   p.register_cta_gbps = std::min(1e5, std::exp(v[8]));
+  p.staging_us = std::exp(v[9]);
+  p.col_gbps = std::min(1e5, std::exp(v[10]));
+  p.sm_work_scale = std::exp(v[11]);
   p.split_cta_gbps = std::min(1e5, p.split_cta_gbps);
   p.reread_cta_gbps = std::min(1e5, p.reread_cta_gbps);
   return p;
@@ -184,7 +187,13 @@ TimeModelParams fit_params(const std::vector<FitSample>& samples, const Calibrat
       best = v;
     }
   }
-  return from_logs(best);
+  TimeModelParams out = from_logs(best);
+  // A constant no sample exercises is not identified by the fit: keep its starting value
+  // (column parameters: only workloads that read them, e.g. layernorm's gamma and beta).
+  if (std::none_of(samples.begin(), samples.end(), [](const FitSample& s) { return s.figures->col_bytes > 0; }))
+    out.col_gbps = start.col_gbps;
+  if (cal.elem_ns.empty()) out.sm_work_scale = start.sm_work_scale;
+  return out;
 }
 
 }  // namespace credit::model

@@ -45,6 +45,7 @@ TimeModelParams h200_params() {
   // held-out sweep was judged with these, never fitted on (docs/results/h200/model-fit.txt).
   TimeModelParams p;
   p.cta_us = 1.431;
+  p.staging_us = 0.5;
   p.stage_us = 0.01053;
   p.cluster_us = 1.115;
   p.barrier_scale = 1.051;
@@ -53,6 +54,8 @@ TimeModelParams h200_params() {
   p.register_cta_gbps = 28.42;  // not fitted yet: the split kernel's rate
   p.l2_share = 0.3013;
   p.l2_gbps = 1e+05;
+  p.col_gbps = 100;
+  p.sm_work_scale = 1;
   p.fitted_on = "H200 fit on sweep-model-train.json (built in)";
   return p;
 }
@@ -104,7 +107,7 @@ CandidateTime candidate_time(const StaticFigures& f, const std::string& workload
   const double r_cta = (reread ? prm.reread_cta_gbps : regs ? prm.register_cta_gbps : prm.split_cta_gbps) * 1e3;
   const double b_hbm = copy.gbps * 1e3, b_l2 = prm.l2_gbps * 1e3;                 // bytes per us
 
-  double t_fixed = prm.cta_us + f.L * prm.stage_us;
+  double t_fixed = prm.cta_us + f.L * prm.stage_us + (reread || regs ? 0.0 : prm.staging_us);
   if (cluster) {
     const auto bar = cal.barrier.find(p);
     require(bar != cal.barrier.end() && cal.sm_clock_hz > 0,
@@ -113,8 +116,15 @@ CandidateTime candidate_time(const StaticFigures& f, const std::string& workload
   }
   const long long u = c.resident_rows;
   const long long full = m / u, rest = m % u;
+  // Column parameters stream from the L2 into every CTA beside its own bytes.
+  const double t_col = nd * f.col_bytes / double(p) / (prm.col_gbps * 1e3);
+  // The SMs' own work per element (the calibration's probe; 0 when it has none): a bound of the
+  // whole GPU like DRAM, spread over every SM.
+  const auto probe = cal.elem_ns.find(workload);
+  const double elem_us = probe == cal.elem_ns.end() ? 0.0 : probe->second * 1e-3 / cal.device.sm_count;
   auto wave = [&](double rows) {
-    return t_fixed + std::max(rows * d_hbm / b_hbm + rows * d_l2 / b_l2, d_cta / r_cta);
+    const double memory = rows * d_hbm / b_hbm + rows * d_l2 / b_l2;
+    return t_fixed + std::max({memory, prm.sm_work_scale * rows * nd * elem_us, d_cta / r_cta + t_col});
   };
   double t_us = copy.launch_us + double(full) * wave(double(u)) + (rest ? wave(double(rest)) : 0.0);
   c.waves = double(full) + (rest ? 1.0 : 0.0);

@@ -12,7 +12,8 @@
 //   where B and the launch time come from the copies (slope and intercept), D_hbm the row's
 //   DRAM bytes (compulsory, plus the re-reads the L2 does not keep), D_l2 the re-reads it keeps,
 //   d_cta the bytes one CTA streams and r_cta one CTA's stream rate; and
-//     t_fixed = cta_us + L * stage_us + [P > 1] (cluster_us + barrier_scale * K * barrier(P)).
+//     t_fixed = cta_us + L * stage_us + [staged, cluster] staging_us
+//               + [P > 1] (cluster_us + barrier_scale * K * barrier(P)).
 //   T = launch + sum over waves.
 // Re-reads stay in the L2 while the rows in flight, U * N * b_keep, fit in l2_share of it.
 #include <string>
