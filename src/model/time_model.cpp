@@ -41,21 +41,22 @@ CopyLine copy_line(const std::vector<CopySample>& copies) {
 }
 
 TimeModelParams h200_params() {
-  // `credit fit-model docs/results/h200/sweep-model-train.json` on the H200 (2026-11-30); the
-  // held-out sweep was judged with these, never fitted on (docs/results/h200/model-fit.txt).
+  // `credit fit-model docs/results/h200/sweep-model-train.json --calibration
+  // docs/results/h200/calibration-2026-11-30.json` on the H200 (2026-11-30): the constants of
+  // docs/results/h200/time-model-h200.json (model-fit.txt says how they do on held-out shapes).
   TimeModelParams p;
-  p.cta_us = 1.431;
-  p.staging_us = 0.5;
-  p.stage_us = 0.01053;
-  p.cluster_us = 1.115;
-  p.barrier_scale = 1.051;
-  p.split_cta_gbps = 28.42;
-  p.reread_cta_gbps = 60;
-  p.register_cta_gbps = 28.42;  // not fitted yet: the split kernel's rate
-  p.l2_share = 0.3013;
-  p.l2_gbps = 1e+05;
-  p.col_gbps = 100;
-  p.sm_work_scale = 1;
+  p.cta_us = 1.008;
+  p.staging_us = 0.6776;
+  p.stage_us = 0.0001135;
+  p.cluster_us = 0.8881;
+  p.barrier_scale = 1.168;
+  p.split_cta_gbps = 29.47;
+  p.reread_cta_gbps = 53.1;
+  p.register_cta_gbps = 30.77;
+  p.l2_share = 0.3146;
+  p.l2_gbps = 2.151e+04;
+  p.col_gbps = 121.5;
+  p.sm_work_scale = 0.5417;
   p.fitted_on = "H200 fit on sweep-model-train.json (built in)";
   return p;
 }
