@@ -9,6 +9,7 @@
 
 #include "cli/calibration_cache.hpp"
 #include "cli/commands.hpp"
+#include "cli/list_options.hpp"
 #include "core/shape.hpp"
 #include "core/split.hpp"
 #include "core/workload_registry.hpp"
@@ -199,7 +200,7 @@ void add_predict_command(CLI::App& app, GlobalOptions& g) {
                                             "or --from FILE)");
   cmd->add_option("--workload", a.workload, "workload name (see credit list)");
   cmd->add_option("--shape", a.shape, "MxN, e.g. 4096x65536");
-  cmd->add_option("--P", a.ps, "cluster sizes")->capture_default_str();
+  add_int_list_option(cmd, "--P", a.ps, "cluster sizes", "2,4,8,16");
   cmd->add_option("--model", a.model, "paper or refined")->capture_default_str();
   cmd->add_option("--from", a.from, "re-evaluate the predictions recorded in this results file, offline");
   cmd->add_option("--seed", a.seed, "input seed of the baseline timing")->capture_default_str();
