@@ -7,6 +7,7 @@
 #include <chrono>
 
 #include "cli/commands.hpp"
+#include "cli/list_options.hpp"
 #include "core/shape.hpp"
 #include "core/split.hpp"
 #include "core/workload_registry.hpp"
@@ -121,11 +122,15 @@ void run_bench(const BenchArgs& a, const GlobalOptions& g) {
 void add_bench_command(CLI::App& app, GlobalOptions& g) {
   static BenchArgs a;
   auto* cmd = app.add_subcommand("bench", "check, then time, each schedule at each width (needs a GPU)");
-  cmd->add_option("--workload", a.workloads, "workload names, or all")->capture_default_str();
-  cmd->add_option("--widths", a.widths, "comma-separated row widths N")->capture_default_str();
+  add_name_list_option(cmd, "--workload", a.workloads, "workload names, or all")->capture_default_str();
+  add_int_list_option(cmd, "--widths", a.widths, "row widths N, in elements", "4096,65536");
   cmd->add_option("--rows", a.rows, "rows M (default: each workload's own)");
-  cmd->add_option("--P", a.ps, "CTAs per row: cluster sizes (cluster), 1 to 64 (megakernel, local_fusion, unfused)")->capture_default_str();
-  cmd->add_option("--schedule", a.schedules, "staged, global_reread, registers, cluster, megakernel, local_fusion, unfused")->capture_default_str();
+  add_int_list_option(cmd, "--P", a.ps,
+                      "CTAs per row: cluster sizes (cluster), 1 to 64 (megakernel, local_fusion, unfused)",
+                      "2,4,8,16");
+  add_name_list_option(cmd, "--schedule", a.schedules,
+                       "staged, global_reread, registers, cluster, megakernel, local_fusion, unfused")
+      ->capture_default_str();
   cmd->add_option("--samples", a.samples, "timed samples per point (median reported)")->capture_default_str();
   cmd->add_option("--warmup", a.warmup, "untimed runs first")->capture_default_str();
   cmd->add_option("--seed", a.seed, "input seed")->capture_default_str();

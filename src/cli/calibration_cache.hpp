@@ -33,9 +33,6 @@ struct CachedCalibration {
 // or written on another device (UUID mismatch in the file or in its calibration).
 CachedCalibration find_cached_calibration(const DeviceInfo& dev);
 
-// find_cached_calibration, logging the reason as a warning when there is none.
-std::optional<Calibration> load_cached_calibration(const DeviceInfo& dev);
-
 // The cached calibration of `dev`; when there is none, says why, runs the calibration, caches
 // it and returns it (for predict and run-sweep; needs the GPU).
 Calibration calibration_for_device(const DeviceInfo& dev);

@@ -47,10 +47,20 @@ std::vector<Prediction> reevaluate(const ResultsFile& in, const std::vector<mode
 // The provenance of a results file written by this invocation (argv, version, sha, time).
 Meta meta_of(const GlobalOptions& g);
 
+// The exit status of every command (README, `credit --help`).
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitFailed = 1;    // a point was incorrect or failed, or the command itself failed
+inline constexpr int kExitBadInput = 2;  // options, shapes, workloads, results files, configs
+inline constexpr int kExitNoGpu = 3;     // no GPU, no such device, or one without thread-block clusters
+inline constexpr const char* kExitCodesHelp =
+    "Exit status: 0 ok; 1 a point was incorrect or failed (or the command failed); 2 bad input "
+    "(options, shapes, workloads, results files, configs); 3 no suitable GPU (none, no such device, "
+    "or one without thread-block clusters). Logs and errors go to stderr, data to stdout.";
+
 // A command that cannot do what was asked exits with this code after printing why.
 struct CommandFailed : std::runtime_error {
   using std::runtime_error::runtime_error;
-  int exit_code = 1;
+  int exit_code = kExitFailed;
   CommandFailed(const std::string& what, int code) : std::runtime_error(what), exit_code(code) {}
 };
 

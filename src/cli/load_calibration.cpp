@@ -1,5 +1,5 @@
-// load_cached_calibration lives apart from the cache logic so that the CPU tests, which do not
-// link spdlog, can test that logic.
+// calibration_for_device lives apart from the cache logic so that the CPU tests, which do not
+// link spdlog or the GPU code, can test that logic.
 #include <spdlog/spdlog.h>
 
 #include "cli/calibration_cache.hpp"
@@ -7,12 +7,6 @@
 #include "io/meta.hpp"
 
 namespace credit::cli {
-
-std::optional<Calibration> load_cached_calibration(const DeviceInfo& dev) {
-  CachedCalibration c = find_cached_calibration(dev);
-  if (!c.calibration) spdlog::warn("{}", c.reason);
-  return std::move(c.calibration);
-}
 
 Calibration calibration_for_device(const DeviceInfo& dev) {
   CachedCalibration c = find_cached_calibration(dev);

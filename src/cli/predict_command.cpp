@@ -11,6 +11,7 @@
 
 #include "cli/calibration_cache.hpp"
 #include "cli/commands.hpp"
+#include "cli/list_options.hpp"
 #include "core/shape.hpp"
 #include "core/split.hpp"
 #include "core/workload_registry.hpp"
@@ -292,7 +293,7 @@ void add_predict_command(CLI::App& app, GlobalOptions& g) {
                                             "and the pick (offline with --calibration FILE)");
   cmd->add_option("--workload", a.workload, "workload name (see credit list)");
   cmd->add_option("--shape", a.shape, "MxN, e.g. 4096x65536");
-  cmd->add_option("--P", a.ps, "cluster sizes")->capture_default_str();
+  add_int_list_option(cmd, "--P", a.ps, "cluster sizes", "2,4,8,16");
   cmd->add_option("--model", a.model, "time (the default: every candidate's time, from the calibration), paper or "
                                       "refined (Eq. 3-9, measures T_B and T_ctrl; the default with --from)");
   cmd->add_option("--calibration", a.calibration, "with --model time: predict offline from this calibration "

@@ -4,6 +4,8 @@
 #include <spdlog/spdlog.h>
 
 #include <filesystem>
+#include <system_error>
+#include <utility>
 
 #include "cli/commands.hpp"
 #include "io/atomic_write.hpp"
@@ -22,12 +24,50 @@ struct ReportArgs {
   std::string markdown, html;
 };
 
+// Whether two paths name one file: the same file when both exist (links, "./x", "../d/x"),
+// else the same absolute, normalised path.
+bool same_file(const std::filesystem::path& a, const std::filesystem::path& b) {
+  namespace fs = std::filesystem;
+  std::error_code ea, eb;
+  if (fs::exists(a, ea) && fs::exists(b, eb)) {
+    std::error_code ec;
+    const bool same = fs::equivalent(a, b, ec);
+    if (!ec) return same;
+  }
+  const auto normal = [](const fs::path& p) {
+    std::error_code ec;
+    const fs::path c = fs::weakly_canonical(p, ec);
+    return ec ? fs::absolute(p, ec).lexically_normal() : c;
+  };
+  return normal(a) == normal(b);
+}
+
+// Refuses, before anything is read or written, an output that would overwrite an input (or the
+// other output) or that is a directory; exit status 2. (An input directory: read_results.)
+void check_paths(const ReportArgs& a) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const std::pair<const char*, const std::string*> outputs[] = {{"--markdown", &a.markdown}, {"--html", &a.html}};
+  for (const auto& [option, path] : outputs) {
+    if (path->empty()) continue;
+    if (fs::is_directory(*path, ec))
+      throw CommandFailed(fmt::format("{} {}: is a directory, expected a file to write", option, *path), kExitBadInput);
+    for (const auto& f : a.files)
+      if (same_file(*path, f))
+        throw CommandFailed(fmt::format("{} {}: is the input file {}; refusing to overwrite it", option, *path, f),
+                            kExitBadInput);
+  }
+  if (!a.markdown.empty() && !a.html.empty() && same_file(a.markdown, a.html))
+    throw CommandFailed(fmt::format("--markdown and --html name the same file {}", a.markdown), kExitBadInput);
+}
+
 void run_report(const ReportArgs& a) {
+  check_paths(a);
   report::ReportData data;
   try {
     data = report::load_report(std::vector<std::filesystem::path>(a.files.begin(), a.files.end()));
   } catch (const ResultsFileError& e) {
-    throw CommandFailed(e.what(), 2);  // bad input, as the other commands report it
+    throw CommandFailed(e.what(), kExitBadInput);  // bad input, as the other commands report it
   }
   const report::Document doc = report::build_document(data, fmt::format("credit {} ({})", CREDIT_VERSION, CREDIT_GIT_SHA));
   const std::string md = report::render_markdown(doc);

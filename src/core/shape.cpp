@@ -24,7 +24,7 @@ bool parse_positive(std::string_view s, long long& out) {
 
 [[noreturn]] void bad_list(std::string_view text, const std::string& what) {
   throw std::invalid_argument("invalid list \"" + std::string(text) + "\": " + what +
-                              "; expected comma-separated positive integers, e.g. 2,4,8,16");
+                              "; expected comma-separated positive integers");
 }
 
 }  // namespace

@@ -11,8 +11,6 @@ namespace credit {
 // reduction-reuse; the other classes exist so the model can reject them by construction.
 enum class Structure { ReductionReuse, Elementwise, OnePassReduction, Scan, Selection };
 
-const char* structure_name(Structure s);
-
 struct StaticFigures {
   Structure structure = Structure::ReductionReuse;
   int L = 0;               // stages
@@ -48,6 +46,9 @@ StaticFigures static_figures_of() {
   f.compulsory = 4 * n_in + out;
   f.row_scalar_bytes = 4 * int(W::row_params.size() + W::row_outputs.size());
   f.col_bytes = 4 * int(W::col_params.size());
+  // Reduction-reuse when some input is read again after statistics over it (b_reread > 0); a
+  // declaration that reads each input once is a one-pass reduction: nothing for a cluster to save.
+  f.structure = f.b_reread > 0 ? Structure::ReductionReuse : Structure::OnePassReduction;
   return f;
 }
 

@@ -7,17 +7,6 @@
 
 namespace credit {
 
-const char* structure_name(Structure s) {
-  switch (s) {
-    case Structure::ReductionReuse: return "reduction-reuse";
-    case Structure::Elementwise: return "elementwise";
-    case Structure::OnePassReduction: return "one-pass-reduction";
-    case Structure::Scan: return "scan";
-    case Structure::Selection: return "selection";
-  }
-  return "?";
-}
-
 namespace {
 
 template <class W>

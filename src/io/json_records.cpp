@@ -558,6 +558,8 @@ void write_results(const std::filesystem::path& path, const ResultsFile& results
 
 ResultsFile read_results(const std::filesystem::path& path) {
   const std::string file = path.string();
+  std::error_code dir_ec;  // a directory opens as a stream, then fails to read with no path
+  if (std::filesystem::is_directory(path, dir_ec)) throw ResultsFileError(file, "", "is a directory, expected a results JSON file");
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     const int err = errno;  // libstdc++ leaves open(2)'s errno; 0 would print "Success"

@@ -32,13 +32,17 @@ Section inputs_section(const ReportData& d) {
                           in.has_calibration ? "yes" : "no"});
   s.blocks.push_back(std::move(files));
   Table devices;
-  devices.header = {"device", "GPU", "uuid", "CC", "SMs", "SM clock MHz", "smem/block KiB", "driver"};
-  devices.numeric = {false, false, false, false, true, true, true, true};
+  // cudaDriverGetVersion and cudaRuntimeGetVersion give CUDA versions as 1000 major + 10 minor:
+  // the newest CUDA the driver supports, and the runtime the tool was built with.
+  const auto cuda_version = [](int v) { return v > 0 ? fmt::format("{}.{}", v / 1000, v % 1000 / 10) : cells::kNone; };
+  devices.header = {"device", "GPU", "uuid", "CC", "SMs", "SM clock MHz", "smem/block KiB", "CUDA driver", "CUDA runtime"};
+  devices.numeric = {false, false, false, false, true, true, true, true, true};
   for (const auto& dev : d.devices) {
     const DeviceInfo& i = dev.info;
     devices.rows.push_back({dev.tag, i.name, i.uuid, fmt::format("{}.{}", i.cc_major, i.cc_minor),
                             std::to_string(i.sm_count), std::to_string(i.sm_clock_khz / 1000),
-                            std::to_string(i.smem_per_block_optin / 1024), std::to_string(i.driver_version)});
+                            std::to_string(i.smem_per_block_optin / 1024), cuda_version(i.driver_version),
+                            cuda_version(i.runtime_version)});
   }
   s.blocks.push_back(std::move(devices));
   if (d.devices.size() > 1)

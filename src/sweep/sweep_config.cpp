@@ -1,8 +1,10 @@
 #include "sweep/sweep_config.hpp"
 
+#include <algorithm>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
+#include <system_error>
 
 #include "core/split.hpp"
 #include "core/workload_registry.hpp"
@@ -32,6 +34,8 @@ std::vector<T> positive_list(const nlohmann::json& j, const std::filesystem::pat
 }  // namespace
 
 SweepConfig read_sweep_config(const std::filesystem::path& path) {
+  std::error_code dir_ec;
+  if (std::filesystem::is_directory(path, dir_ec)) bad(path, "(file)", "is a directory, expected a sweep config");
   std::ifstream in(path);
   if (!in) bad(path, "(file)", "cannot open");
   nlohmann::json j;
@@ -41,6 +45,13 @@ SweepConfig read_sweep_config(const std::filesystem::path& path) {
     bad(path, "(file)", std::string("not valid JSON: ") + e.what());
   }
   if (!j.is_object()) bad(path, "(file)", "expected a JSON object");
+  // A misspelt key ("widht") must not silently run the default sweep.
+  for (const auto& [key, value] : j.items()) {
+    if (std::find(kSweepConfigKeys.begin(), kSweepConfigKeys.end(), key) != kSweepConfigKeys.end()) continue;
+    std::string known;
+    for (const char* k : kSweepConfigKeys) known += (known.empty() ? "" : ", ") + std::string(k);
+    bad(path, key, "unknown key (known: " + known + ")");
+  }
   SweepConfig c;
   if (j.contains("name")) {
     if (!j["name"].is_string()) bad(path, "name", "expected a string");

@@ -1,6 +1,7 @@
 #pragma once
 // What a sweep measures: workloads x widths x cluster sizes, rows per workload, timing.
 // The paper's sweep is built in; configs/*.json hold others (quick, extended).
+#include <array>
 #include <filesystem>
 #include <map>
 #include <string>
@@ -37,7 +38,13 @@ struct SweepConfig {
 // The paper's sweep: seven workloads, N in {4096 ... 65536}, default M, P in {2, 4, 8, 16}.
 SweepConfig paper_sweep();
 
-// Reads a config file. Every key is optional (defaults: the paper's sweep); unknown workloads,
+// Every key a config may have; any other key is an error naming it. "row_counts" (M of kernel
+// sweeps), "passes" and "max_bytes" are kernel-sweep keys being added alongside.
+inline constexpr std::array<const char*, 13> kSweepConfigKeys{
+    "name",    "metric",  "workloads",  "widths", "rows",   "row_counts", "switch_rows",
+    "splits",  "cluster_sizes", "samples", "warmup", "passes", "max_bytes"};
+
+// Reads a config file. Every key is optional (defaults: the paper's sweep); unknown keys, unknown workloads,
 // non-positive widths or rows, cluster sizes outside {2, 4, 8, 16} and malformed JSON throw
 // std::invalid_argument naming the file and the field.
 SweepConfig read_sweep_config(const std::filesystem::path& path);

@@ -1,9 +1,17 @@
 #!/usr/bin/env bash
-# expect_failure.sh REGEX CMD...: passes when CMD exits non-zero and its output matches REGEX
-# (bad input must give a clear error and a non-zero exit, never a crash or a hang).
+# expect_failure.sh [--exit N] REGEX CMD...: passes when CMD exits non-zero (N exactly, with
+# --exit), its output (stdout and stderr) matches REGEX and its stdout holds no log line: bad
+# input must give a clear error and a non-zero exit, never a crash or a hang, and logs and
+# errors go to stderr (stdout is for data).
+want=
+if [ "$1" = --exit ]; then want=$2; shift 2; fi
 regex=$1; shift
-out=$(timeout 60 "$@" 2>&1); rc=$?
+dir=$(mktemp -d); trap 'rm -rf "$dir"' EXIT
+timeout 60 "$@" >"$dir/stdout" 2>"$dir/stderr"; rc=$?
+out=$(cat "$dir/stdout" "$dir/stderr")
 if [ $rc -eq 0 ]; then echo "expected a non-zero exit from: $*"; echo "$out"; exit 1; fi
 if [ $rc -ge 124 ]; then echo "crashed or hung (exit $rc): $*"; echo "$out"; exit 1; fi
+if [ -n "$want" ] && [ $rc -ne "$want" ]; then echo "expected exit $want, got $rc: $*"; echo "$out"; exit 1; fi
 if ! grep -Eq -- "$regex" <<<"$out"; then echo "output does not match /$regex/:"; echo "$out"; exit 1; fi
+"$(dirname "$0")/no_log_lines.sh" "$dir/stdout" || exit 1
 echo "ok (exit $rc): $out"

@@ -279,6 +279,18 @@ TEST_CASE("report: several GPUs get one Table II column group each", "[report]")
   CHECK(cell(devices, {"D2"}, "uuid") == c.device.uuid);
 }
 
+TEST_CASE("report: the device table gives the driver's and the runtime's CUDA versions", "[report]") {
+  // Both are CUDA versions as 1000 major + 10 minor; "driver 13000" printed the raw number.
+  nlohmann::json j = paper_json();
+  j["device"]["driver_version"] = 12040;
+  j["device"]["runtime_version"] = 12080;
+  const std::string md = markdown_of({temp_file("versions.json", j.dump())});
+  const auto devices = rows(section(md, "Inputs"), 1);
+  CHECK(cell(devices, {"D1"}, "CUDA driver") == "12.4");
+  CHECK(cell(devices, {"D1"}, "CUDA runtime") == "12.8");
+  CHECK(md.find("12040") == std::string::npos);
+}
+
 TEST_CASE("report: a bad file is named with its field", "[report]") {
   const std::string corrupt = error_of({temp_file("corrupt.json", "{\"schema_version\": 1, \"kind\":")});
   CHECK(corrupt.find("corrupt.json") != std::string::npos);

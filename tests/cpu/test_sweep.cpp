@@ -76,6 +76,34 @@ TEST_CASE("sweep configs read every field and name the bad one", "[sweep]") {
   CHECK(error_of("/nonexistent/credit.json").find("cannot open") != std::string::npos);
 }
 
+TEST_CASE("sweep configs reject unknown keys, naming them", "[sweep]") {
+  // A misspelt key used to run the full default sweep.
+  const std::string e = error_of(write_temp("typo.json", R"({"widht": [4096]})"));
+  CHECK(e.find("typo.json: widht: unknown key") != std::string::npos);
+  CHECK(e.find("widths") != std::string::npos);  // the known keys are listed
+  CHECK(error_of(write_temp("typo2.json", R"({"widths": [4096], "Samples": 3})")).find("Samples: unknown key") !=
+        std::string::npos);
+  // Kernel-sweep keys being added alongside ("passes", "max_bytes") are known keys.
+  CHECK(error_of(write_temp("kernel.json", R"({"widths": [4096], "passes": 2, "max_bytes": 1e9})")) == "");
+  for (const std::string k : kSweepConfigKeys) {  // a wrong value, but never an unknown key
+    INFO("key " << k);
+    CHECK(error_of(write_temp("k.json", "{\"" + k + "\": 0}")).find("unknown key") == std::string::npos);
+  }
+  // A directory is named as such.
+  CHECK(error_of(fs::temp_directory_path()).find("is a directory") != std::string::npos);
+}
+
+TEST_CASE("every committed config reads", "[sweep]") {
+  int n = 0;
+  for (const auto& f : fs::directory_iterator(fs::path(CREDIT_SOURCE_DIR) / "configs")) {
+    if (f.path().extension() != ".json") continue;
+    INFO("config " << f.path());
+    CHECK(error_of(f.path()) == "");
+    ++n;
+  }
+  CHECK(n >= 3);
+}
+
 TEST_CASE("the sweep summary compares predicted and measured profitability", "[sweep]") {
   ResultsFile r;
   r.kind = "sweep";

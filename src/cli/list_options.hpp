@@ -1,0 +1,47 @@
+#pragma once
+// List options as GPU engineers type them: "--P 2,4,8", "--P 2 4 8" and "--P 2,4 --P 8" are the
+// same list. Every argument is checked as it is parsed, so an error names its own option and
+// gives that option's example ("--widths: invalid list \"0\": ...; e.g. --widths 4096,65536").
+#include <CLI/CLI.hpp>
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "core/shape.hpp"
+
+namespace credit::cli {
+
+// A list of positive integers into `target` as one comma-separated string (what
+// parse_int_list reads); `target`'s value on entry is the default shown by --help.
+inline CLI::Option* add_int_list_option(CLI::App* cmd, const std::string& name, std::string& target,
+                                        const std::string& description, const std::string& example) {
+  auto* opt = cmd->add_option_function<std::vector<std::string>>(
+      name,
+      [&target](const std::vector<std::string>& args) {
+        std::string joined;
+        for (const auto& a : args) joined += (joined.empty() ? "" : ",") + a;
+        target = joined;
+      },
+      description + " (comma- or space-separated)");
+  opt->check(CLI::Validator(
+      [name, example](std::string& arg) -> std::string {
+        try {
+          parse_int_list(arg);
+          return "";
+        } catch (const std::invalid_argument& e) {
+          return std::string(e.what()) + "; e.g. " + name + " " + example;
+        }
+      },
+      "", "int list"));
+  if (!target.empty()) opt->default_str(target);
+  return opt;
+}
+
+// A list of names (--workload, --schedule): "a,b", "a b" and "--x a --x b" alike.
+inline CLI::Option* add_name_list_option(CLI::App* cmd, const std::string& name, std::vector<std::string>& target,
+                                         const std::string& description) {
+  return cmd->add_option(name, target, description + " (comma- or space-separated)")->delimiter(',');
+}
+
+}  // namespace credit::cli
