@@ -252,8 +252,17 @@ std::string_view baseline_label(std::string_view key) {
 
 ReportData build_report(const std::vector<NamedResults>& files) {
   ReportData d = Builder(files).take();
+  // The newest device inputs for the time model: an input calibration of the same GPU model with
+  // the per-workload probe and fitted constants (credit fit-model --json) wins over a sweep's own.
+  auto best_calibration = [&](const ResultsFile& sweep) -> const Calibration* {
+    for (const auto& f : files)
+      if (f.results.kind == "calibration" && f.results.calibration && f.results.calibration->time_model &&
+          !f.results.calibration->elem_ns.empty() && f.results.device.name == sweep.device.name)
+        return &*f.results.calibration;
+    return sweep.calibration ? &*sweep.calibration : nullptr;
+  };
   for (const auto& f : files) {
-    const auto& cal = f.results.calibration;
+    const Calibration* cal = best_calibration(f.results);
     if (f.results.kind != "sweep" || !cal || cal->kernels.empty() || cal->copies.size() < 2) continue;
     const TimeModelParams params = cal->time_model ? *cal->time_model : model::h200_params();
     const SelectionReport rep = judge_selection(measured_shapes(f.results), picks_for(f.results, *cal, params));

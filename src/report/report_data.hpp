@@ -83,7 +83,8 @@ struct Problem {  // a point whose disposition is not "passed"
 };
 
 // Selection regret of every model variant on one sweep file (sweep/selection.hpp); the time
-// model with the file's calibration and its fitted constants, or the built-in H200 ones.
+// model with an input calibration of the same GPU model that carries fitted constants and the
+// probe (credit fit-model --json), else the sweep's own calibration and the built-in H200 ones.
 struct SelectionSummary {
   std::string path;
   std::string constants;  // where the time model's constants came from

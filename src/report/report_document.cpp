@@ -110,9 +110,10 @@ std::string point_list(const std::map<std::pair<std::string, int>, std::set<long
 Section selection_section(const ReportData& d) {
   Section s{"selection", "Selection: what each model's pick costs", 2, {}};
   s.blocks.push_back(Paragraph{
-      "Regret = T(the candidate a model picks) / T(the fastest measured candidate: staged, global_reread or a "
-      "cluster P) - 1. Accuracy: the pick says 'cluster' exactly where the fastest cluster beats the faster "
-      "one-CTA kernel; 'outside noise' leaves out shapes whose two timing passes disagree on that. N*: per "
+      "Regret = T(the candidate a model picks) / T(the fastest measured candidate: staged, global_reread, "
+      "registers or a cluster P) - 1. The time model uses the given fitted calibration (credit fit-model) when "
+      "there is one, else the sweep's own with the built-in H200 constants. Accuracy: the pick says "
+      "'cluster' exactly where the fastest cluster beats the faster one-CTA kernel; 'outside noise' leaves out shapes whose two timing passes disagree on that. N*: per "
       "workload and M, the smallest width where a cluster wins, exact or not."});
   Table t;
   t.header = {"file", "model", "shapes", "regret geomean", "regret max", "> 5%", "accuracy", "outside noise",
