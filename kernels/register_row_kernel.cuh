@@ -10,6 +10,15 @@
 
 namespace credit::kernels {
 
+#ifndef CREDIT_REGISTER_LOAD  // a build option for A/B runs: 0 streaming (ld.cs), 1 read-only path
+#define CREDIT_REGISTER_LOAD 0
+#endif
+
+__device__ __forceinline__ float4 load_once(const float4* p) {
+  if constexpr (CREDIT_REGISTER_LOAD == 1) return __ldg(p);
+  else return __ldcs(p);
+}
+
 template <class W, int T, int G>
 struct RegisterRow {
   static constexpr int NI = n_inputs<W>;
@@ -78,7 +87,7 @@ __global__ void __launch_bounds__(T) register_row_kernel(const __grid_constant__
     for (int k = 0; k < NI; ++k) {
       r.v[g].x[k] = make_float4(0.f, 0.f, 0.f, 0.f);
       if (gi < groups && ((Row::held >> k) & 1u))
-        r.v[g].x[k] = __ldcs(reinterpret_cast<const float4*>(op.in[k] + span.base + span.group_elem(gi)));
+        r.v[g].x[k] = load_once(reinterpret_cast<const float4*>(op.in[k] + span.base + span.group_elem(gi)));
     }
   }
   const bool has_edge = int(threadIdx.x) < span.edge_count();

@@ -101,6 +101,13 @@ for step in $steps; do
       run phases build/credit bench --workload rms_softmax --rows 16 --widths 131072 \
         --schedule staged cluster megakernel --P 8,16 --samples 20 --phases
       run predict-seed001 build/credit predict --workload rms_softmax --shape 16x131072 ;;
+    abbench:*)  # the register kernel's bench at short rows built with other definitions, e.g. abbench:CREDIT_REGISTER_LOAD=1
+      d=${step#abbench:}; dir=build-$(echo "$d" | tr -c 'A-Za-z0-9\n' '_' | cut -c1-40)
+      rm -rf "$dir"
+      run "configure-$dir" cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release "-DCMAKE_CUDA_FLAGS=-D${d//;/ -D}"
+      run "build-$dir" cmake --build "$dir" -j 16 --target credit
+      run "abbench-$dir" "$dir/credit" bench --workload layernorm softmax_bwd rms_softmax lars --rows 1024 \
+        --widths 2048 4096 8192 --schedule registers --samples 20 ;;
     abdefs:*)  # phases at seed 001's shape built with other policy constants, e.g. abdefs:CREDIT_SHARED_UNROLL=4
       d=${step#abdefs:}; dir=build-$(echo "$d" | tr -c 'A-Za-z0-9\n' '_')
       rm -rf "$dir"

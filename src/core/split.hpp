@@ -54,7 +54,10 @@ struct SplitPolicy {
 struct RegisterVariant {
   int threads, groups;
 };
-inline constexpr RegisterVariant kRegisterVariants[] = {{128, 2}, {256, 2}, {256, 4}, {512, 4}, {1024, 4}};
+#ifndef CREDIT_REGISTER_VARIANTS  // a build option for A/B runs (scripts/gpu-check.sh abbench:)
+#define CREDIT_REGISTER_VARIANTS {128, 2}, {256, 2}, {256, 4}, {512, 4}, {1024, 4}
+#endif
+inline constexpr RegisterVariant kRegisterVariants[] = {CREDIT_REGISTER_VARIANTS};
 inline constexpr int kRegisterVariantCount = int(sizeof(kRegisterVariants) / sizeof(kRegisterVariants[0]));
 
 // Index into kRegisterVariants of the variant for a row of n elements; -1 when none holds it.
