@@ -78,6 +78,10 @@ CandidateTime candidate_time(const StaticFigures& f, const std::string& workload
   }
   const std::string kernel_name = regs ? register_kernel_name(register_variant_for(n)) : schedule;
   const auto kernel = find_kernel(cal, workload, kernel_name);
+  if (!kernel && regs) {  // a calibration written before the register kernel existed
+    c.reason = "the calibration has no resources for " + kernel_name + " (it predates the register kernel)";
+    return c;
+  }
   require(kernel.has_value(), "the calibration has no kernel resources for " + workload + " " + kernel_name +
                                   ": run `credit calibrate` with this build");
   const long smem = reread || regs ? 0 : split_smem(f, n, p);

@@ -136,6 +136,15 @@ TEST_CASE("the time model: legality, waves, DRAM bytes and the pick", "[model][t
       CHECK(a.pick_ms * 1e3 >= l.launch_us + m * w.figures.d_fixed(131072) / (l.gbps * 1e3));
     }
   }
+  SECTION("a calibration from before the register kernel: that candidate is refused, the rest predicted") {
+    Calibration old = c;
+    std::erase_if(old.kernels, [](const KernelResources& k) { return k.schedule.rfind("registers", 0) == 0; });
+    const Prediction p = predict_times(w.figures, w.name, old, prm, 1024, 4096);
+    CHECK_FALSE(p.candidates[2].legal);
+    CHECK(p.candidates[2].reason.find("predates the register kernel") != std::string::npos);
+    CHECK(p.candidates[0].legal);
+    CHECK_FALSE(p.pick_schedule.empty());
+  }
   SECTION("bad input") {
     CHECK_THROWS_AS(predict_times(w.figures, w.name, c, prm, 0, 4096), std::invalid_argument);
     Calibration no_kernels = c;
