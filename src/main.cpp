@@ -70,6 +70,7 @@ int main(int argc, char** argv) {
   app.parse_complete_callback([&] { spdlog::set_level(spdlog::level::from_str(g.log_level)); });
 
   add_list_command(app, g);
+  add_devices_command(app, g);
   add_bench_command(app, g);
   add_predict_command(app, g);
   add_run_sweep_command(app, g);

@@ -7,6 +7,8 @@
 #include <chrono>
 
 #include "cli/commands.hpp"
+#include "cli/csv_output.hpp"
+#include "cli/device_fit.hpp"
 #include "cli/list_options.hpp"
 #include "core/shape.hpp"
 #include "core/split.hpp"
@@ -14,6 +16,7 @@
 #include "gpu/bench.hpp"
 #include "gpu/device_query.hpp"
 #include "gpu/phases.hpp"
+#include "io/csv.hpp"
 #include "io/json_records.hpp"
 #include "io/meta.hpp"
 
@@ -25,6 +28,8 @@ struct BenchArgs {
   std::vector<std::string> workloads{"all"};
   std::string widths = "4096,8192,16384,32768,65536,131072,262144";
   long long rows = 0;  // 0: each workload's default M
+  bool rows_given = false;
+  std::string csv;  // --csv PATH or - (stdout)
   std::string ps = "2,4,8,16";
   std::vector<std::string> schedules{"staged", "global_reread", "registers", "cluster"};
   int samples = 20, warmup = 3;
@@ -44,12 +49,12 @@ std::vector<const WorkloadInfo*> chosen_workloads(const std::vector<std::string>
   return v;
 }
 
-void print_point(const SweepPoint& p) {
+void print_point(std::FILE* out, const SweepPoint& p) {
   if (p.disposition == Disposition::Passed)
-    fmt::print("{:<12} {:>6} {:>7} {:<14} {:>2} {:>10.4f} {:>9.1f} {:>7.1f}%  err {:.1e}\n", p.workload, p.m,
+    fmt::print(out, "{:<12} {:>6} {:>7} {:<14} {:>2} {:>10.4f} {:>9.1f} {:>7.1f}%  err {:.1e}\n", p.workload, p.m,
                p.n, p.schedule, p.p, p.time_ms.median, p.gbps, p.pct_of_copy, p.max_rel_l2_error);
   else
-    fmt::print("{:<12} {:>6} {:>7} {:<14} {:>2} {}: {}\n", p.workload, p.m, p.n, p.schedule, p.p,
+    fmt::print(out, "{:<12} {:>6} {:>7} {:<14} {:>2} {}: {}\n", p.workload, p.m, p.n, p.schedule, p.p,
                disposition_name(p.disposition), p.reason);
 }
 
@@ -69,8 +74,17 @@ void run_bench(const BenchArgs& a, const GlobalOptions& g) {
       throw CommandFailed(fmt::format("illegal split {}: --P takes 1 to {} CTAs per row", p, kMaxGlobalSplit), 2);
   }
   if (a.samples < 1 || a.warmup < 0) throw CommandFailed("--samples must be >= 1 and --warmup >= 0", 2);
+  if (a.rows_given && (a.rows < 1 || a.rows > kMaxRows))
+    throw CommandFailed(fmt::format("--rows: expected a positive number of rows up to 2^31 - 1, got {}", a.rows), 2);
+  CsvOutput csv(a.csv);  // with "-", the table goes to stderr and stdout carries the CSV only
 
   const DeviceInfo dev = gpu::use_device(g.device);
+  for (const WorkloadInfo* w : workloads)
+    for (int n : widths)
+      if (const std::string why = device_memory_problem(*w, a.rows > 0 ? a.rows : w->default_rows, n, dev);
+          !why.empty())
+        throw CommandFailed(why + ": choose a smaller --rows or --widths", 2);
+
   gpu::Timer timer(dev);
   ResultsFile out;
   out.kind = "sweep";
@@ -78,10 +92,11 @@ void run_bench(const BenchArgs& a, const GlobalOptions& g) {
   out.device = dev;
   const gpu::CopyBandwidth copy = gpu::measure_copy_bandwidth(timer);
   out.copy_gbps = copy.best();
-  fmt::print("{} ({} SMs, {} KB smem/block): copy {:.0f} GB/s (memcpy {:.0f}, kernel {:.0f}; read+write)\n",
+  std::FILE* table = csv.table_stream();
+  fmt::print(table, "{} ({} SMs, {} KB smem/block): copy {:.0f} GB/s (memcpy {:.0f}, kernel {:.0f}; read+write)\n",
              dev.name, dev.sm_count, dev.smem_per_block_optin / 1024, copy.best(), copy.memcpy_gbps,
              copy.kernel_gbps);
-  fmt::print("{:<12} {:>6} {:>7} {:<14} {:>2} {:>10} {:>9} {:>8}\n", "workload", "M", "N", "schedule", "P",
+  fmt::print(table, "{:<12} {:>6} {:>7} {:<14} {:>2} {:>10} {:>9} {:>8}\n", "workload", "M", "N", "schedule", "P",
              "ms", "GB/s", "%copy");
   const gpu::TimingOptions opt{a.warmup, a.samples, true};
   const auto t0 = std::chrono::steady_clock::now();
@@ -97,11 +112,11 @@ void run_bench(const BenchArgs& a, const GlobalOptions& g) {
         const std::vector<int> point_ps = split ? ps : std::vector<int>{1};
         for (int p : point_ps) {
           out.points.push_back(gpu::bench_point(prob, s, p, dev, timer, opt, out.copy_gbps, a.seed + done));
-          print_point(out.points.back());
+          print_point(table, out.points.back());
           if (a.phases && out.points.back().disposition == Disposition::Passed &&
               (s == gpu::Schedule::Staged || s == gpu::Schedule::Cluster || s == gpu::Schedule::Megakernel))
             for (const auto& mk : gpu::time_phases(*w, s, p, prob.operands(), dev, timer.stream()))
-              fmt::print("    {:<22} median {:>7.2f} us  last {:>7.2f} us\n", mk.name, mk.median_us, mk.max_us);
+              fmt::print(table, "    {:<22} median {:>7.2f} us  last {:>7.2f} us\n", mk.name, mk.median_us, mk.max_us);
           if (!g.json_path.empty()) write_results(g.json_path, out);  // nothing measured is lost
         }
       }
@@ -111,6 +126,7 @@ void run_bench(const BenchArgs& a, const GlobalOptions& g) {
                    el / double(done) * double(total - done));
     }
   }
+  csv.write(points_csv(out.points));
   size_t bad = 0;
   for (const auto& p : out.points)
     bad += p.disposition == Disposition::Incorrect || p.disposition == Disposition::Failed;
@@ -123,8 +139,10 @@ void add_bench_command(CLI::App& app, GlobalOptions& g) {
   static BenchArgs a;
   auto* cmd = app.add_subcommand("bench", "check, then time, each schedule at each width (needs a GPU)");
   add_name_list_option(cmd, "--workload", a.workloads, "workload names, or all")->capture_default_str();
-  add_int_list_option(cmd, "--widths", a.widths, "row widths N, in elements", "4096,65536");
-  cmd->add_option("--rows", a.rows, "rows M (default: each workload's own)");
+  add_int_list_option(cmd, "--widths", a.widths, kWidthsHelp, "4096,65536");
+  cmd->add_option("--rows", a.rows, "rows M (default: each workload's own)")
+      ->each([](const std::string&) { a.rows_given = true; });
+  add_csv_option(cmd, a.csv);
   add_int_list_option(cmd, "--P", a.ps,
                       "CTAs per row: cluster sizes (cluster), 1 to 64 (megakernel, local_fusion, unfused)",
                       "2,4,8,16");

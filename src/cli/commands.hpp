@@ -15,6 +15,7 @@ struct GlobalOptions {
 };
 
 void add_list_command(CLI::App& app, GlobalOptions& g);
+void add_devices_command(CLI::App& app, GlobalOptions& g);
 void add_bench_command(CLI::App& app, GlobalOptions& g);
 void add_predict_command(CLI::App& app, GlobalOptions& g);
 void add_run_sweep_command(CLI::App& app, GlobalOptions& g);

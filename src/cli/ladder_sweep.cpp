@@ -5,7 +5,14 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
 #include <optional>
+#include <stdexcept>
+#include <utility>
+#include <vector>
 
 #include "core/workload_registry.hpp"
 #include "gpu/device_query.hpp"
@@ -17,22 +24,59 @@ namespace credit::cli {
 
 namespace {
 
-// Seed 001's H100 figures at 16 x 131072 (host completion, us), printed beside ours.
-struct NoteFigure {
-  const char* label;
-  double us;
+// Seed 001's H100 figures (configs/reference/seed001-h100.json), printed beside ours: found
+// through $CREDIT_REFERENCE_FILE, else beside an installed binary (../share/credit/reference), else in
+// the source tree this binary was built from. None found: the column stays empty, with a warning.
+struct NoteFigures {
+  std::string workload;
+  long long m = 0, n = 0;
+  std::vector<std::pair<std::string, double>> rungs_us, fig6_us;
 };
-constexpr NoteFigure kNoteH100[] = {{"unfused (9 kernels)", 44.7},
-                                    {"+ CUDA graph", 38.8},
-                                    {"+ local fusion (3 kernels)", 19.9},
-                                    {"+ megakernel", 19.2},
-                                    {"megakernel, direct launch", 18.6}};
-constexpr NoteFigure kNoteFig6[] = {{"reload_input", 1.39}, {"spill_retained", 2.87}};
 
-std::optional<double> note_us(const LadderShapeSummary& s, const char* label) {
-  if (s.workload != "rms_softmax" || s.m != 16 || s.n != 131072) return std::nullopt;
-  for (const auto& f : kNoteH100)
-    if (std::string(f.label) == label) return f.us;
+std::optional<std::filesystem::path> reference_file() {
+  namespace fs = std::filesystem;
+  const fs::path name = fs::path("reference") / "seed001-h100.json";
+  if (const char* env = std::getenv("CREDIT_REFERENCE_FILE"); env && *env) return fs::path(env);
+  std::error_code ec;
+  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  if (!ec) {
+    const fs::path installed = exe.parent_path().parent_path() / "share" / "credit" / name;
+    if (fs::is_regular_file(installed, ec)) return installed;
+  }
+  const fs::path source = fs::path(CREDIT_SOURCE_DIR) / "configs" / name;
+  if (fs::is_regular_file(source, ec)) return source;
+  return std::nullopt;
+}
+
+NoteFigures load_note_figures() {
+  NoteFigures f;
+  const auto path = reference_file();
+  if (!path) {
+    spdlog::warn("reference/seed001-h100.json not found: the H100 (note) column is left empty");
+    return f;
+  }
+  std::ifstream in(*path);
+  try {
+    const nlohmann::json j = nlohmann::json::parse(in);
+    f.workload = j.at("workload").get<std::string>();
+    f.m = j.at("m").get<long long>();
+    f.n = j.at("n").get<long long>();
+    for (const auto& [k, v] : j.at("rungs_us").items()) f.rungs_us.emplace_back(k, v.get<double>());
+    for (const auto& [k, v] : j.at("fig6_grid_barrier_extra_us").items()) f.fig6_us.emplace_back(k, v.get<double>());
+  } catch (const nlohmann::json::exception& e) {
+    throw std::invalid_argument(path->string() + ": " + e.what());
+  }
+  return f;
+}
+
+bool is_note_shape(const NoteFigures& f, const LadderShapeSummary& s) {
+  return s.workload == f.workload && s.m == f.m && s.n == f.n;
+}
+
+std::optional<double> note_us(const NoteFigures& f, const LadderShapeSummary& s, const char* label) {
+  if (!is_note_shape(f, s)) return std::nullopt;
+  for (const auto& [name, us] : f.rungs_us)
+    if (name == label) return us;
   return std::nullopt;
 }
 
@@ -119,16 +163,17 @@ std::string us(double ms) { return fmt::format("{:.1f}", ms * 1e3); }
 }  // namespace
 
 void print_ladder_summary(const ResultsFile& r) {
+  const NoteFigures note = load_note_figures();
   for (const auto& s : summarize_ladder(r)) {
     fmt::print("\n{} M={} N={}: host completion (submission until stream sync returns), median us\n", s.workload,
                s.m, s.n);
     fmt::print("{:<30} {:>4} {:>9} {:>8} {:>7} {:>12}\n", "rung", "P", "host us", "GPU us", "passed", "H100 (note)");
     for (const auto& rr : s.rungs) {
       if (rr.total == 0) continue;
-      const auto note = note_us(s, rr.def->label);
+      const auto note_fig = note_us(note, s, rr.def->label);
       fmt::print("{:<30} {:>4} {:>9} {:>8} {:>7} {:>12}\n", rr.def->label, rr.best ? std::to_string(rr.best->p) : "-",
                  rr.best ? us(rr.best->time_ms.median) : "-", rr.best ? us(rr.best->gpu_time_ms.median) : "-",
-                 fmt::format("{}/{}", rr.passed, rr.total), note ? fmt::format("{:.1f}", *note) : "");
+                 fmt::format("{}/{}", rr.passed, rr.total), note_fig ? fmt::format("{:.1f}", *note_fig) : "");
       for (const auto& f : rr.failures) fmt::print("    {}\n", f);
     }
     for (const auto& [name, p] : s.floors)
@@ -141,9 +186,12 @@ void print_ladder_summary(const ResultsFile& r) {
       for (const auto& [name, extra] : sp.extra_ms) fmt::print(", +{} {:+.2f} us", name, extra * 1e3);
       fmt::print("\n");
     }
-    if (!s.switches.empty() && s.workload == "rms_softmax" && s.m == 16 && s.n == 131072)
-      fmt::print("Fig. 6 (note, H100, grid barrier): +{} {:+.2f} us, +{} {:+.2f} us\n", kNoteFig6[0].label,
-                 kNoteFig6[0].us, kNoteFig6[1].label, kNoteFig6[1].us);
+    if (!s.switches.empty() && is_note_shape(note, s) && !note.fig6_us.empty()) {
+      fmt::print("Fig. 6 (note, H100, grid barrier):");
+      for (std::size_t i = 0; i < note.fig6_us.size(); ++i)
+        fmt::print("{} +{} {:+.2f} us", i ? "," : "", note.fig6_us[i].first, note.fig6_us[i].second);
+      fmt::print("\n");
+    }
   }
 }
 

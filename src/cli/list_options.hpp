@@ -12,6 +12,10 @@
 
 namespace credit::cli {
 
+inline constexpr const char* kWidthsHelp =
+    "row widths N, in elements (not bytes); a range expands: FIRST:LAST:pow2 (powers of two, e.g. "
+    "4096:65536:pow2) or FIRST:LAST:+STEP (e.g. 1024:4096:+1024)";
+
 // A list of positive integers into `target` as one comma-separated string (what
 // parse_int_list reads); `target`'s value on entry is the default shown by --help.
 inline CLI::Option* add_int_list_option(CLI::App* cmd, const std::string& name, std::string& target,

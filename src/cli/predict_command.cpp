@@ -11,6 +11,8 @@
 
 #include "cli/calibration_cache.hpp"
 #include "cli/commands.hpp"
+#include "cli/csv_output.hpp"
+#include "cli/device_fit.hpp"
 #include "cli/list_options.hpp"
 #include "core/shape.hpp"
 #include "core/split.hpp"
@@ -18,6 +20,7 @@
 #include "gpu/bench.hpp"
 #include "gpu/control.hpp"
 #include "gpu/device_query.hpp"
+#include "io/csv.hpp"
 #include "io/json_records.hpp"
 #include "io/meta.hpp"
 #include "model/profitability.hpp"
@@ -30,6 +33,7 @@ namespace {
 struct PredictArgs {
   // model "" means the time model, or the paper's with --from (which re-evaluates recorded predictions).
   std::string workload, shape, ps = "2,4,8,16", model, from, calibration;
+  std::string csv;  // --csv PATH or -
   std::uint64_t seed = 20261129;
 };
 
@@ -69,22 +73,22 @@ SweepPoint control_point(const WorkloadInfo& w, long long m, long long n, int p,
 
 namespace {
 
-void print_prediction(const Prediction& pr) {
-  fmt::print("{} {}x{}: model {}, CUDA baseline {} T_B = {:.4f} ms\n", pr.workload, pr.m, pr.n, pr.model,
+void print_prediction(std::FILE* out, const Prediction& pr) {
+  fmt::print(out, "{} {}x{}: model {}, CUDA baseline {} T_B = {:.4f} ms\n", pr.workload, pr.m, pr.n, pr.model,
              pr.baseline, pr.t_b_ms);
-  fmt::print("{:>3} {:>6} {:>9} {:>9} {:>9} {:>9} {:>9} {:>10}  {}\n", "P", "legal", "T_save", "T_ctrl",
+  fmt::print(out, "{:>3} {:>6} {:>9} {:>9} {:>9} {:>9} {:>9} {:>10}  {}\n", "P", "legal", "T_save", "T_ctrl",
              "T_replay", "T_DSM", "T_depos.", "dT", "verdict (ms)");
   for (const auto& r : pr.rows) {
     if (!r.legal || !r.reason.empty()) {
-      fmt::print("{:>3} {:>6}  {}\n", r.p, r.legal ? "yes" : "no", r.reason);
+      fmt::print(out, "{:>3} {:>6}  {}\n", r.p, r.legal ? "yes" : "no", r.reason);
       continue;
     }
-    fmt::print("{:>3} {:>6} {:>9.4f} {:>9.4f} {:>9.4f} {:>9.5f} {:>9.4f} {:>10.4f}  {}\n", r.p, "yes", r.t_save_ms,
+    fmt::print(out, "{:>3} {:>6} {:>9.4f} {:>9.4f} {:>9.4f} {:>9.5f} {:>9.4f} {:>10.4f}  {}\n", r.p, "yes", r.t_save_ms,
                r.t_ctrl_ms, r.t_replay_ms, r.t_dsm_ms, r.t_deposit_ms, r.dt_ms,
                r.profitable ? "profitable" : "not profitable");
   }
-  if (pr.best_p) fmt::print("predicted best P = {}\n", *pr.best_p);
-  else fmt::print("predicted: stay with the non-clustered kernel (no legal P has dT > 0)\n");
+  if (pr.best_p) fmt::print(out, "predicted best P = {}\n", *pr.best_p);
+  else fmt::print(out, "predicted: stay with the non-clustered kernel (no legal P has dT > 0)\n");
 }
 
 }  // namespace
@@ -132,26 +136,26 @@ std::vector<Prediction> reevaluate(const ResultsFile& in, const std::vector<mode
 
 namespace {
 
-void print_time_prediction(const Prediction& pr, const TimeModelParams& prm) {
-  fmt::print("{} {}x{}: time model (constants: {})\n", pr.workload, pr.m, pr.n, prm.fitted_on);
-  fmt::print("{:<16} {:>6} {:>8} {:>8} {:>7} {:>10} {:>12}  {}\n", "candidate", "legal", "CTAs/SM", "rows/wave",
+void print_time_prediction(std::FILE* out, const Prediction& pr, const TimeModelParams& prm) {
+  fmt::print(out, "{} {}x{}: time model (constants: {})\n", pr.workload, pr.m, pr.n, prm.fitted_on);
+  fmt::print(out, "{:<16} {:>6} {:>8} {:>8} {:>7} {:>10} {:>12}  {}\n", "candidate", "legal", "CTAs/SM", "rows/wave",
              "waves", "T ms", "DRAM MB", "");
   for (const auto& c : pr.candidates) {
     const std::string name = c.schedule == "cluster" ? fmt::format("cluster P={}", c.p) : c.schedule;
     if (!c.legal) {
-      fmt::print("{:<16} {:>6}  {}\n", name, "no", c.reason);
+      fmt::print(out, "{:<16} {:>6}  {}\n", name, "no", c.reason);
       continue;
     }
     const bool pick = c.schedule == pr.pick_schedule && c.p == pr.pick_p;
-    fmt::print("{:<16} {:>6} {:>8} {:>8} {:>7} {:>10.4f} {:>12.1f}  {}\n", name, "yes", c.ctas_per_sm,
+    fmt::print(out, "{:<16} {:>6} {:>8} {:>8} {:>7} {:>10.4f} {:>12.1f}  {}\n", name, "yes", c.ctas_per_sm,
                c.resident_rows, c.waves, c.t_ms, c.hbm_bytes / 1e6,
                pick ? "<- pick" : fmt::format("{:+.1f}% vs pick", 100 * (c.t_ms / pr.pick_ms - 1)));
   }
   if (pr.pick_schedule.empty()) {
-    fmt::print("no candidate can run at this shape\n");
+    fmt::print(out, "no candidate can run at this shape\n");
     return;
   }
-  fmt::print("pick: {} ({:.4f} ms); the one-CTA kernel a cluster must beat: {} ({:.4f} ms)\n",
+  fmt::print(out, "pick: {} ({:.4f} ms); the one-CTA kernel a cluster must beat: {} ({:.4f} ms)\n",
              pr.pick_schedule == "cluster" ? fmt::format("cluster P={}", pr.pick_p) : pr.pick_schedule, pr.pick_ms,
              pr.baseline, pr.t_b_ms);
 }
@@ -179,7 +183,9 @@ void run_time_model(const PredictArgs& a, const GlobalOptions& g, const Calibrat
   } catch (const std::invalid_argument& e) {
     throw CommandFailed(std::string("--calibration: ") + e.what(), 2);
   }
-  print_time_prediction(pr, prm);
+  const CsvOutput csv(a.csv);
+  print_time_prediction(csv.table_stream(), pr, prm);
+  csv.write(candidates_csv({pr}));
   if (!g.json_path.empty()) {
     res.kind = "prediction";
     res.meta = meta_of(g);
@@ -205,7 +211,9 @@ void run_from_file(const PredictArgs& a, const GlobalOptions& g) {
     if (out.empty()) throw CommandFailed(a.from + ": no recorded prediction at --shape " + a.shape, 2);
   }
   if (out.empty()) throw CommandFailed(a.from + ": predictions: none to re-evaluate", 2);
-  for (const auto& p : out) print_prediction(p);
+  const CsvOutput csv(a.csv);
+  for (const auto& p : out) print_prediction(csv.table_stream(), p);
+  csv.write(prediction_rows_csv(out));
   if (!g.json_path.empty()) {
     ResultsFile res = in;
     res.meta = meta_of(g);
@@ -252,7 +260,10 @@ void run_predict(PredictArgs a, const GlobalOptions& g) {
       throw CommandFailed(fmt::format("illegal cluster size {}: --P takes 2, 4, 8 and 16", p), 2);
   const model::Variant v = model::parse_variant(a.model);
 
+  const CsvOutput csv(a.csv);
   const DeviceInfo dev = gpu::use_device(g.device);
+  if (const std::string why = device_memory_problem(w, shape.m, shape.n, dev); !why.empty())
+    throw CommandFailed(why, 2);
   const Calibration cal = calibration_for_device(dev);
   gpu::Timer timer(dev);
   ResultsFile res;
@@ -281,7 +292,8 @@ void run_predict(PredictArgs a, const GlobalOptions& g) {
   }
   res.predictions.push_back(model::predict(w.figures, w.name, v, model::device_figures_from(cal), shape.m,
                                            shape.n, t, ps));
-  print_prediction(res.predictions.back());
+  print_prediction(csv.table_stream(), res.predictions.back());
+  csv.write(prediction_rows_csv(res.predictions));
   if (!g.json_path.empty()) write_results(g.json_path, res);
 }
 
@@ -300,6 +312,7 @@ void add_predict_command(CLI::App& app, GlobalOptions& g) {
                                                   "(or any results file that carries one)");
   cmd->add_option("--from", a.from, "re-evaluate the predictions recorded in this results file, offline");
   cmd->add_option("--seed", a.seed, "input seed of the baseline timing")->capture_default_str();
+  add_csv_option(cmd, a.csv);
   cmd->callback([&g] { run_predict(a, g); });
 }
 

@@ -11,11 +11,14 @@
 
 #include "cli/calibration_cache.hpp"
 #include "cli/commands.hpp"
+#include "cli/csv_output.hpp"
+#include "cli/device_fit.hpp"
 #include "cli/ladder_sweep.hpp"
 #include "core/workload_registry.hpp"
 #include "gpu/bench.hpp"
 #include "gpu/control.hpp"
 #include "gpu/device_query.hpp"
+#include "io/csv.hpp"
 #include "io/json_records.hpp"
 #include "io/meta.hpp"
 #include "model/profitability.hpp"
@@ -30,7 +33,8 @@ namespace {
 
 struct SweepArgs {
   std::string config, resume, summarize, calibration;
-  bool reevaluate = false, no_python = false;
+  bool reevaluate = false, no_python = false, dry_run = false;
+  std::string csv;  // --csv PATH or -
   std::vector<std::string> baselines;  // with --summarize: torch/Triton baseline files
   std::uint64_t seed = 20261129;
 };
@@ -255,9 +259,80 @@ void print_selection(const ResultsFile& r, const std::string& calibration_path) 
   fmt::print("{}", format_selection_stats(rep));
 }
 
+struct SweepShape {
+  const WorkloadInfo* w;
+  long long m, n;
+};
+
+// The kernel sweep's shapes, in the order they are measured (max_bytes leaves some out).
+std::vector<SweepShape> sweep_shapes(const SweepConfig& cfg, const std::vector<const WorkloadInfo*>& workloads) {
+  std::vector<SweepShape> shapes;
+  for (const WorkloadInfo* w : workloads)
+    for (long long m : row_counts_for(cfg, w->name, w->default_rows))
+      for (long long n : cfg.widths) {
+        if (cfg.max_bytes > 0 && gpu::compulsory_bytes(*w, m, n) > cfg.max_bytes) {
+          spdlog::info("{} {}x{} left out: {:.3g} compulsory bytes > max_bytes {:.3g}", w->name, m, n,
+                       gpu::compulsory_bytes(*w, m, n), cfg.max_bytes);
+          continue;
+        }
+        shapes.push_back({w, m, n});
+      }
+  return shapes;
+}
+
+// --dry-run: what the sweep would measure and a rough time, without a GPU. Per shape: the three
+// one-CTA kernels, a cluster kernel and a control per cluster size, megakernel and local fusion
+// per split, and the copy (an upper bound: points the GPU cannot run are recorded, not timed).
+// Each timed point costs (warmup + samples + 1 check) runs of its operands' bytes at 3 TB/s plus
+// 5 us of launch, and 20 ms of set-up (allocation, the CPU check of sampled rows, the atomic
+// save); a second pass times every kernel point again.
+void print_dry_run(const SweepConfig& cfg, const std::vector<const WorkloadInfo*>& workloads) {
+  constexpr double kBytesPerS = 3e12, kLaunchS = 5e-6, kSetupS = 0.02;
+  if (cfg.metric == Metric::HostCompletion) {
+    const std::size_t per_shape = 2 * (3 * cfg.splits.size() + cfg.cluster_sizes.size() + 2);
+    fmt::print("ladder '{}' (host completion): {} rungs and floors per shape, {} samples each\n", cfg.name,
+               per_shape, cfg.samples);
+    for (const WorkloadInfo* w : workloads)
+      for (long long n : cfg.widths) {
+        std::vector<long long> ms = cfg.row_counts;
+        if (ms.empty()) ms.push_back(rows_for(cfg, w->name, w->default_rows));
+        for (long long m : ms) fmt::print("{:<12} {:>6} {:>7}\n", w->name, m, n);
+      }
+    return;
+  }
+  const std::size_t kernels = 3 + cfg.cluster_sizes.size() + 2 * cfg.splits.size();
+  const std::size_t per_shape = kernels + cfg.cluster_sizes.size() + 1;
+  fmt::print("sweep '{}' (kernel time): at most {} points per shape ({} kernels, {} controls, 1 copy), {} pass(es), "
+             "{} warm-up + {} samples each\n",
+             cfg.name, per_shape, kernels, cfg.cluster_sizes.size(), cfg.passes, cfg.warmup, cfg.samples);
+  fmt::print("{:<12} {:>6} {:>7} {:>7} {:>10} {:>8}\n", "workload", "M", "N", "points", "MB", "est. s");
+  double total_s = 0;
+  std::size_t total_points = 0;
+  for (const SweepShape& sh : sweep_shapes(cfg, workloads)) {
+    const double bytes = problem_bytes(*sh.w, sh.m, sh.n);
+    const double run_s = bytes / kBytesPerS + kLaunchS;
+    const double point_s = kSetupS + double(cfg.warmup + cfg.samples + 1) * run_s;
+    const double shape_s = double(per_shape) * point_s + double(cfg.passes - 1) * double(kernels) * point_s;
+    fmt::print("{:<12} {:>6} {:>7} {:>7} {:>10.1f} {:>8.1f}\n", sh.w->name, sh.m, sh.n, per_shape, bytes / 1e6,
+               shape_s);
+    total_s += shape_s;
+    total_points += per_shape;
+  }
+  fmt::print("total: {} points, about {:.0f} s ({:.1f} min) on an H200-class GPU (estimate: per point 20 ms set-up "
+             "+ (warmup + samples + 1) x (bytes / 3 TB/s + 5 us))\n",
+             total_points, total_s, total_s / 60);
+}
+
 void run_sweep(const SweepArgs& a, const GlobalOptions& g) {
+  const CsvOutput csv(a.csv);
   if (!a.summarize.empty()) {  // offline, no GPU
     ResultsFile r = read_results(a.summarize);
+    if (r.kind != "sweep" && r.kind != "ladder")  // a calibration or prediction has no sweep to summarize
+      throw CommandFailed(a.summarize + ": kind: a " + r.kind + " file has no sweep to summarize (--summarize takes "
+                          "a sweep or ladder file" + (r.kind == "prediction" ? "; re-evaluate it with credit predict "
+                          "--from" : "; predict from it with credit predict --calibration") + ")", 2);
+    csv.write(points_csv(r.points));
+    if (csv.to_stdout()) return;  // stdout holds the CSV alone
     if (r.kind == "ladder") return print_ladder_summary(r);
     if (a.reevaluate) r.predictions = reevaluate(r, {model::Variant::Paper, model::Variant::Refined});
     print_summary(r);
@@ -267,6 +342,14 @@ void run_sweep(const SweepArgs& a, const GlobalOptions& g) {
     return print_speedups(r, others);
   }
   const SweepConfig cfg = a.config.empty() ? paper_sweep() : read_sweep_config(a.config);
+  if (a.dry_run) {
+    std::vector<const WorkloadInfo*> ws;
+    if (cfg.workloads.empty())
+      for (const auto& w : all_workloads()) ws.push_back(&w);
+    else
+      for (const auto& n : cfg.workloads) ws.push_back(&find_workload(n));
+    return print_dry_run(cfg, ws);
+  }
   if (cfg.metric == Metric::HostCompletion) {
     const std::string path = !g.json_path.empty() ? g.json_path : !a.resume.empty() ? a.resume
                                                                                    : "credit-ladder-" + cfg.name + ".json";
@@ -288,6 +371,10 @@ void run_sweep(const SweepArgs& a, const GlobalOptions& g) {
   if (!a.resume.empty() && out.device.uuid != dev.uuid)
     throw CommandFailed(a.resume + ": device.uuid: measured on " + out.device.uuid + ", this GPU is " + dev.uuid +
                         ": a sweep resumes on the GPU it started on", 2);
+  const std::vector<SweepShape> shapes = sweep_shapes(cfg, workloads);
+  for (const SweepShape& sh : shapes)  // before anything is allocated or written
+    if (const std::string why = device_memory_problem(*sh.w, sh.m, sh.n, dev); !why.empty())
+      throw CommandFailed(why + ": leave it out of the config (widths, rows, max_bytes)", 2);
   out.kind = "sweep";
   out.meta = meta_of(g);
   out.device = dev;
@@ -297,27 +384,12 @@ void run_sweep(const SweepArgs& a, const GlobalOptions& g) {
   write_results(path, out);
   spdlog::info("sweep '{}' -> {} (copy {:.0f} GB/s)", cfg.name, path, out.copy_gbps);
 
-  struct Shape {
-    const WorkloadInfo* w;
-    long long m, n;
-  };
-  std::vector<Shape> shapes;
-  for (const WorkloadInfo* w : workloads)
-    for (long long m : row_counts_for(cfg, w->name, w->default_rows))
-      for (long long n : cfg.widths) {
-        if (cfg.max_bytes > 0 && gpu::compulsory_bytes(*w, m, n) > cfg.max_bytes) {
-          spdlog::info("{} {}x{} left out: {:.3g} compulsory bytes > max_bytes {:.3g}", w->name, m, n,
-                       gpu::compulsory_bytes(*w, m, n), cfg.max_bytes);
-          continue;
-        }
-        shapes.push_back({w, m, n});
-      }
   const auto t0 = std::chrono::steady_clock::now();
   const size_t total = shapes.size() * size_t(cfg.passes);
   size_t done = 0;
   for (int pass = 1; pass <= cfg.passes; ++pass) {
     for (size_t i = 0; i < shapes.size(); ++i) {
-      const Shape& sh = shapes[i];
+      const SweepShape& sh = shapes[i];
       ShapeRunner runner(*sh.w, sh.m, sh.n, dev, timer, cfg, a.seed + i, out, path);
       if (pass == 1) runner.run();
       else runner.repeat();
@@ -333,6 +405,7 @@ void run_sweep(const SweepArgs& a, const GlobalOptions& g) {
     if (auto torch = run_python_baselines(cfg, workloads, path)) others.push_back(read_results(*torch));
   }
   print_speedups(out, others);
+  csv.write(points_csv(out.points));
   size_t bad = 0;
   for (const auto& p : out.points) bad += p.disposition == Disposition::Incorrect || p.disposition == Disposition::Failed;
   if (bad) throw CommandFailed(fmt::format("{} point(s) were incorrect or failed (see {})", bad, path), 1);
@@ -353,6 +426,9 @@ void add_run_sweep_command(CLI::App& app, GlobalOptions& g) {
   cmd->add_option("--baselines", a.baselines, "with --summarize: torch/Triton baseline files for the speed-ups");
   cmd->add_flag("--no-python", a.no_python, "do not run the torch.compile/Triton baselines (scripts/)");
   cmd->add_option("--seed", a.seed, "input seed")->capture_default_str();
+  cmd->add_flag("--dry-run", a.dry_run, "list the shapes and points the sweep would measure and a rough time "
+                                        "(no GPU)");
+  add_csv_option(cmd, a.csv);
   cmd->callback([&g] { run_sweep(a, g); });
 }
 

@@ -24,7 +24,56 @@ bool parse_positive(std::string_view s, long long& out) {
 
 [[noreturn]] void bad_list(std::string_view text, const std::string& what) {
   throw std::invalid_argument("invalid list \"" + std::string(text) + "\": " + what +
-                              "; expected comma-separated positive integers");
+                              "; expected comma-separated positive integers or ranges FIRST:LAST:pow2, "
+                              "FIRST:LAST:+STEP");
+}
+
+constexpr std::size_t kMaxListItems = 4096;  // a range that expands beyond this is a typo
+
+bool parse_item(std::string_view s, long long& out) {
+  return parse_positive(s, out) && out <= std::numeric_limits<int>::max();
+}
+
+// "FIRST:LAST:pow2" (the powers of two in [FIRST, LAST]) or "FIRST:LAST:+STEP" (FIRST,
+// FIRST+STEP, ... up to LAST), appended to `out`; false with `why` set when malformed.
+bool expand_range(std::string_view item, std::vector<int>& out, std::string& why) {
+  const auto c1 = item.find(':');
+  const auto c2 = item.find(':', c1 + 1);
+  if (c2 == std::string_view::npos || item.find(':', c2 + 1) != std::string_view::npos) {
+    why = "a range has three parts, FIRST:LAST:pow2 or FIRST:LAST:+STEP";
+    return false;
+  }
+  long long first = 0, last = 0;
+  if (!parse_item(item.substr(0, c1), first) || !parse_item(item.substr(c1 + 1, c2 - c1 - 1), last)) {
+    why = "FIRST and LAST must be positive integers that fit in int";
+    return false;
+  }
+  if (first > last) {
+    why = "FIRST is above LAST";
+    return false;
+  }
+  const std::string_view step = item.substr(c2 + 1);
+  const std::size_t before = out.size();
+  if (step == "pow2") {
+    for (long long v = 1; v <= last; v *= 2)
+      if (v >= first) out.push_back(static_cast<int>(v));
+    if (out.size() == before) {
+      why = "no power of two between FIRST and LAST";
+      return false;
+    }
+  } else {
+    long long k = 0;
+    if (step.empty() || step.front() != '+' || !parse_item(step.substr(1), k)) {
+      why = "the step is pow2 or +STEP with STEP a positive integer";
+      return false;
+    }
+    if ((last - first) / k + 1 > static_cast<long long>(kMaxListItems)) {
+      why = "more than " + std::to_string(kMaxListItems) + " items";
+      return false;
+    }
+    for (long long v = first; v <= last; v += k) out.push_back(static_cast<int>(v));
+  }
+  return true;
 }
 
 }  // namespace
@@ -35,6 +84,10 @@ Shape parse_shape(std::string_view text) {
   Shape s{};
   if (!parse_positive(text.substr(0, x), s.m)) bad_shape(text, "M is not a positive integer");
   if (!parse_positive(text.substr(x + 1), s.n)) bad_shape(text, "N is not a positive integer");
+  if (s.m > kMaxRows)
+    bad_shape(text, "M exceeds 2^31 - 1 rows (one CTA per row: the grid's x dimension)");
+  if (s.n > kMaxWidth)
+    bad_shape(text, "N exceeds 2^30 elements (the kernels index a row with a 32-bit int)");
   return s;
 }
 
@@ -49,11 +102,17 @@ std::vector<int> parse_int_list(std::string_view text) {
   while (true) {
     const auto comma = text.find(',', start);
     const auto item = text.substr(start, comma == std::string_view::npos ? comma : comma - start);
-    long long v = 0;
-    if (!parse_positive(item, v) || v > std::numeric_limits<int>::max())
-      bad_list(text, "item " + std::to_string(out.size() + 1) + " (\"" + std::string(item) +
-                         "\") is not a positive integer that fits in int");
-    out.push_back(static_cast<int>(v));
+    const std::string where = "item \"" + std::string(item) + "\"";
+    if (item.find(':') != std::string_view::npos) {
+      std::string why;
+      if (!expand_range(item, out, why)) bad_list(text, where + " is not a range: " + why);
+      if (out.size() > kMaxListItems)
+        bad_list(text, "more than " + std::to_string(kMaxListItems) + " items");
+    } else {
+      long long v = 0;
+      if (!parse_item(item, v)) bad_list(text, where + " is not a positive integer that fits in int");
+      out.push_back(static_cast<int>(v));
+    }
     if (comma == std::string_view::npos) return out;
     start = comma + 1;
   }

@@ -9,6 +9,7 @@
 #include <system_error>
 #include <utility>
 
+#include "core/workload_registry.hpp"
 #include "io/atomic_write.hpp"
 
 namespace credit {
@@ -49,6 +50,8 @@ json stat_map(const std::map<int, Stat>& m) {
 }
 
 // ---- reading ----
+
+std::string fmt_double(double d) { return json(d).dump(); }
 
 // A position in the document being read: the value, its field path, and the file name, so that
 // every error can say exactly where it is.
@@ -285,11 +288,28 @@ CandidateTime read_candidate(const Node& n) {
   return c;
 }
 
+// A workload this build declares (a file naming another could not be re-checked or predicted).
+std::string read_workload(const Node& n) {
+  const std::string name = n.str();
+  try {
+    find_workload(name);
+  } catch (const std::invalid_argument& e) {
+    n.fail(e.what());
+  }
+  return name;
+}
+
+long long read_extent(const Node& n) {
+  const auto v = n.integer<long long>();
+  if (v <= 0) n.fail("expected a positive integer, got " + std::to_string(v));
+  return v;
+}
+
 SweepPoint read_point(const Node& n) {
   SweepPoint p;
-  p.workload = n.field("workload").str();
-  p.m = n.field("m").integer<long long>();
-  p.n = n.field("n").integer<long long>();
+  p.workload = read_workload(n.field("workload"));
+  p.m = read_extent(n.field("m"));
+  p.n = read_extent(n.field("n"));
   p.schedule = n.field("schedule").str();
   p.p = n.field("p").integer<int>();
   const Node d = n.field("disposition");
@@ -300,6 +320,16 @@ SweepPoint read_point(const Node& n) {
   }
   p.reason = n.field("reason").str();
   p.time_ms = read_stat(n.field("time_ms"));
+  // A passed point's time is a measurement: positive and finite. A control point's is the
+  // difference of two medians (T_ctrl), which may be zero or slightly negative, but finite.
+  if (p.disposition == Disposition::Passed) {
+    const double t = p.time_ms.median;
+    const bool ok = p.schedule == kControlSchedule ? std::isfinite(t) : std::isfinite(t) && t > 0;
+    if (!ok)
+      n.field("time_ms").field("median").fail(
+          std::string("a passed point needs a ") + (p.schedule == kControlSchedule ? "finite" : "positive, finite") +
+          " time, got " + (std::isnan(t) ? std::string("null (NaN)") : fmt_double(t)));
+  }
   p.compulsory_bytes = n.field("compulsory_bytes").num();
   p.traffic_bytes = n.field("traffic_bytes").num();
   p.gbps = n.field("gbps").num();
@@ -331,10 +361,10 @@ PredictionRow read_row(const Node& n) {
 
 Prediction read_prediction(const Node& n) {
   Prediction p;
-  p.workload = n.field("workload").str();
+  p.workload = read_workload(n.field("workload"));
   p.model = n.field("model").str();
-  p.m = n.field("m").integer<long long>();
-  p.n = n.field("n").integer<long long>();
+  p.m = read_extent(n.field("m"));
+  p.n = read_extent(n.field("n"));
   p.baseline = n.field("baseline").str();
   p.t_b_ms = n.field("t_b_ms").num();
   const Node rows = n.field("rows");

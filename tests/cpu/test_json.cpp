@@ -622,3 +622,42 @@ TEST_CASE("make_meta records argv, build and UTC time", "[json]") {
   CHECK(format_utc_iso8601(1700000000) == "2023-11-14T22:13:20Z");
   CHECK(make_meta(0, nullptr).argv.empty());
 }
+
+TEST_CASE("values no measurement can have are rejected with file and field", "[json]") {
+  TempDir dir;
+  const fs::path f = dir.path / "r.json";
+  // points[0] passed (staged); points[2] failed.
+  for (double t : {-0.5, 0.0})
+    check_names(read_error_after(f, [t](json& j) { j["points"][0]["time_ms"]["median"] = t; }), f,
+                "points[0].time_ms.median", "a passed point needs a positive, finite time");
+  check_names(read_error_after(f, [](json& j) { j["points"][0]["time_ms"]["median"] = nullptr; }), f,
+              "points[0].time_ms.median", "got null (NaN)");
+  check_names(read_error_after(f, [](json& j) { j["points"][3]["n"] = 0; }), f, "points[3].n",
+              "expected a positive integer, got 0");
+  check_names(read_error_after(f, [](json& j) { j["points"][1]["m"] = -4; }), f, "points[1].m",
+              "expected a positive integer, got -4");
+  check_names(read_error_after(f, [](json& j) { j["points"][4]["workload"] = "layernrom"; }), f,
+              "points[4].workload", "unknown workload 'layernrom'");
+  const json pred = to_json_value(results("prediction"))["predictions"];
+  check_names(read_error_after(f, [&](json& j) {
+                j["predictions"] = pred;
+                j["predictions"][1]["workload"] = "nosuch";
+              }),
+              f, "predictions[1].workload", "unknown workload 'nosuch'");
+  check_names(read_error_after(f, [&](json& j) {
+                j["predictions"] = pred;
+                j["predictions"][0]["n"] = 0;
+              }),
+              f, "predictions[0].n", "expected a positive integer");
+}
+
+TEST_CASE("points that did not pass may carry no time; a control point's T_ctrl may be <= 0", "[json]") {
+  json j = to_json_value(results("sweep"));
+  j["points"][2]["time_ms"]["median"] = 0.0;     // failed
+  j["points"][3]["time_ms"]["median"] = nullptr;  // skipped
+  j["points"][0]["schedule"] = "control";         // passed: a difference of two medians
+  j["points"][0]["time_ms"]["median"] = -0.0006;
+  CHECK(results_from_json(j, "r.json").points.size() == 5);
+  j["points"][0]["time_ms"]["median"] = nullptr;  // but never NaN
+  CHECK_THROWS_AS(results_from_json(j, "r.json"), ResultsFileError);
+}

@@ -35,9 +35,43 @@ TEST_CASE("parse_shape accepts MxN with positive integers", "[shape]") {
   const credit::Shape upper = credit::parse_shape("1X7");
   CHECK(upper.m == 1);
   CHECK(upper.n == 7);
-  const credit::Shape big = credit::parse_shape("9223372036854775807x3");
-  CHECK(big.m == 9223372036854775807LL);
-  CHECK(big.n == 3);
+  const credit::Shape big = credit::parse_shape("2147483647x1073741824");  // the kernels' limits
+  CHECK(big.m == 2147483647LL);
+  CHECK(big.n == 1073741824LL);
+}
+
+TEST_CASE("parse_shape refuses shapes the kernels cannot index", "[shape]") {
+  const std::string n = invalid_argument_of([] { credit::parse_shape("99999999999x99999999999"); });
+  CHECK(n.find("invalid shape \"99999999999x99999999999\": M exceeds 2^31 - 1") != std::string::npos);
+  const std::string wide = invalid_argument_of([] { credit::parse_shape("4x1073741825"); });
+  CHECK(wide.find("N exceeds 2^30 elements") != std::string::npos);
+  const std::string tall = invalid_argument_of([] { credit::parse_shape("2147483648x4"); });
+  CHECK(tall.find("M exceeds 2^31 - 1 rows") != std::string::npos);
+  CHECK(invalid_argument_of([] { credit::parse_shape("9223372036854775807x3"); }).find("M exceeds") !=
+        std::string::npos);
+}
+
+TEST_CASE("parse_int_list expands ranges: FIRST:LAST:pow2 and FIRST:LAST:+STEP", "[shape]") {
+  CHECK(credit::parse_int_list("4096:65536:pow2") == std::vector<int>{4096, 8192, 16384, 32768, 65536});
+  CHECK(credit::parse_int_list("3000:9000:pow2") == std::vector<int>{4096, 8192});  // powers of two inside
+  CHECK(credit::parse_int_list("1024:4096:+1024") == std::vector<int>{1024, 2048, 3072, 4096});
+  CHECK(credit::parse_int_list("1000:3500:+1000") == std::vector<int>{1000, 2000, 3000});
+  CHECK(credit::parse_int_list("7:7:+1") == std::vector<int>{7});
+  CHECK(credit::parse_int_list("2,16:64:pow2,100") == std::vector<int>{2, 16, 32, 64, 100});
+  CHECK(credit::parse_int_list("1073741824:2147483647:pow2") == std::vector<int>{1073741824});
+}
+
+TEST_CASE("parse_int_list rejects malformed ranges", "[shape]") {
+  const char* bad[] = {"4096:65536",    "4096:65536:pow3", "65536:4096:pow2", "5:7:pow2",  "1:10:+0",
+                       "1:10:2",        "1:10:-1",         "0:8:pow2",        "1:2:3:+1",  "a:8:pow2",
+                       "1:100000:+1",   "1:2147483648:+1", ":8:pow2",         "4:8:+"};
+  for (const char* text : bad) {
+    INFO("input: \"" << text << "\"");
+    const std::string msg = invalid_argument_of([&] { credit::parse_int_list(text); });
+    REQUIRE(!msg.empty());
+    CHECK(msg.find(quoted(text)) != std::string::npos);
+    CHECK(msg.find("FIRST:LAST:pow2") != std::string::npos);
+  }
 }
 
 TEST_CASE("to_string writes what parse_shape reads", "[shape]") {
