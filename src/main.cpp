@@ -77,6 +77,9 @@ int main(int argc, char** argv) {
   add_calibrate_command(app, g);
   add_report_command(app, g);
   add_fit_model_command(app, g);
+  // --json is accepted before or after the subcommand; commands that write no JSON refuse it.
+  for (CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; }))
+    sub->add_option("--json", g.json_path, "write the results as JSON to this path (same as before the subcommand)");
   app.footer(kExitCodesHelp);
   for (CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) sub->footer(kExitCodesHelp);
 

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/records.hpp"
 
@@ -35,6 +36,7 @@ CachedCalibration find_cached_calibration(const DeviceInfo& dev);
 
 // The cached calibration of `dev`; when there is none, says why, runs the calibration, caches
 // it and returns it (for predict and run-sweep; needs the GPU).
-Calibration calibration_for_device(const DeviceInfo& dev);
+// argv: the command line that needed it, recorded in the cached file's meta.
+Calibration calibration_for_device(const DeviceInfo& dev, const std::vector<std::string>& argv);
 
 }  // namespace credit::cli

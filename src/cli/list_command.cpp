@@ -34,9 +34,12 @@ void run_list() {
 
 }  // namespace
 
-void add_list_command(CLI::App& app, GlobalOptions&) {
+void add_list_command(CLI::App& app, GlobalOptions& g) {
   auto* cmd = app.add_subcommand("list", "list the workloads and their static figures (no GPU needed)");
-  cmd->callback(run_list);
+  cmd->callback([&g] {
+    if (!g.json_path.empty()) throw CommandFailed("--json: list writes no JSON (its table is on stdout)", 2);
+    run_list();
+  });
 }
 
 }  // namespace credit::cli

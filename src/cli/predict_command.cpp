@@ -210,6 +210,13 @@ void run_from_file(const PredictArgs& a, const GlobalOptions& g) {
     std::erase_if(out, [&](const Prediction& p) { return p.m != shape.m || p.n != shape.n; });
     if (out.empty()) throw CommandFailed(a.from + ": no recorded prediction at --shape " + a.shape, 2);
   }
+  if (a.ps != "2,4,8,16") {  // --P given: a filter of the rows, as --shape is of the shapes
+    const std::vector<int> keep = parse_int_list(a.ps);
+    for (auto& p : out) {
+      std::erase_if(p.rows, [&](const PredictionRow& r) { return std::find(keep.begin(), keep.end(), r.p) == keep.end(); });
+      if (p.best_p && std::find(keep.begin(), keep.end(), *p.best_p) == keep.end()) p.best_p.reset();
+    }
+  }
   if (out.empty()) throw CommandFailed(a.from + ": predictions: none to re-evaluate", 2);
   const CsvOutput csv(a.csv);
   for (const auto& p : out) print_prediction(csv.table_stream(), p);
@@ -247,7 +254,7 @@ void run_predict(PredictArgs a, const GlobalOptions& g) {
     const DeviceInfo dev = gpu::use_device(g.device);
     ResultsFile res;
     res.device = dev;
-    res.calibration = calibration_for_device(dev);
+    res.calibration = calibration_for_device(dev, g.argv);
     return run_time_model(a, g, *res.calibration, res);
   }
   if (!a.calibration.empty())
@@ -264,7 +271,7 @@ void run_predict(PredictArgs a, const GlobalOptions& g) {
   const DeviceInfo dev = gpu::use_device(g.device);
   if (const std::string why = device_memory_problem(w, shape.m, shape.n, dev); !why.empty())
     throw CommandFailed(why, 2);
-  const Calibration cal = calibration_for_device(dev);
+  const Calibration cal = calibration_for_device(dev, g.argv);
   gpu::Timer timer(dev);
   ResultsFile res;
   res.kind = "prediction";

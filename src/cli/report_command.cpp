@@ -85,7 +85,7 @@ void run_report(const ReportArgs& a) {
 
 }  // namespace
 
-void add_report_command(CLI::App& app, GlobalOptions&) {
+void add_report_command(CLI::App& app, GlobalOptions& g) {
   static ReportArgs a;
   auto* cmd = app.add_subcommand("report", "tables and figures of the paper from results files (sweep, calibration, "
                                            "torch/Triton baselines; several GPUs allowed; no GPU needed)");
@@ -94,7 +94,11 @@ void add_report_command(CLI::App& app, GlobalOptions&) {
       ->required();
   cmd->add_option("--markdown", a.markdown, "write the Markdown here (default: print it)");
   cmd->add_option("--html", a.html, "also write one self-contained HTML page with SVG charts here");
-  cmd->callback([] { run_report(a); });
+  cmd->callback([&g] {
+    if (!g.json_path.empty())
+      throw CommandFailed("--json: report writes Markdown and HTML, not JSON (--markdown PATH, --html PATH)", 2);
+    run_report(a);
+  });
 }
 
 }  // namespace credit::cli

@@ -326,6 +326,8 @@ void print_dry_run(const SweepConfig& cfg, const std::vector<const WorkloadInfo*
 void run_sweep(const SweepArgs& a, const GlobalOptions& g) {
   const CsvOutput csv(a.csv);
   if (!a.summarize.empty()) {  // offline, no GPU
+    if (!g.json_path.empty())
+      throw CommandFailed("--json: --summarize prints a summary, it writes no JSON (--csv PATH writes its points)", 2);
     ResultsFile r = read_results(a.summarize);
     if (r.kind != "sweep" && r.kind != "ladder")  // a calibration or prediction has no sweep to summarize
       throw CommandFailed(a.summarize + ": kind: a " + r.kind + " file has no sweep to summarize (--summarize takes "
@@ -378,7 +380,7 @@ void run_sweep(const SweepArgs& a, const GlobalOptions& g) {
   out.kind = "sweep";
   out.meta = meta_of(g);
   out.device = dev;
-  if (!out.calibration) out.calibration = calibration_for_device(dev);
+  if (!out.calibration) out.calibration = calibration_for_device(dev, g.argv);
   gpu::Timer timer(dev);
   if (out.copy_gbps <= 0) out.copy_gbps = gpu::measure_copy_bandwidth(timer).best();
   write_results(path, out);

@@ -108,14 +108,23 @@ SweepPoint bench_point(DeviceProblem& prob, Schedule s, int p, const DeviceInfo&
     pt.reason = sup.reason;
     return pt;
   }
-  const CheckResult chk = check_schedule(prob, s, p, dev, timer.stream(), seed);
-  pt.max_rel_l2_error = chk.max_rel_l2_error;
-  if (!chk.ok) {
-    pt.disposition = Disposition::Incorrect;
-    pt.reason = chk.reason;
+  // A CUDA error in the check or the timing is recorded as a failed point, not thrown: the
+  // sweep goes on (a sticky error then fails the following points too, each with its reason).
+  try {
+    const CheckResult chk = check_schedule(prob, s, p, dev, timer.stream(), seed);
+    pt.max_rel_l2_error = chk.max_rel_l2_error;
+    if (!chk.ok) {
+      pt.disposition = Disposition::Incorrect;
+      pt.reason = chk.reason;
+      return pt;
+    }
+    pt.time_ms = timer.time([&] { launch(w, s, p, op, dev, timer.stream()); }, opt);
+  } catch (const CudaError& e) {
+    pt.disposition = Disposition::Failed;
+    pt.reason = e.what();
+    cudaGetLastError();  // clear a non-sticky error so that later points can run
     return pt;
   }
-  pt.time_ms = timer.time([&] { launch(w, s, p, op, dev, timer.stream()); }, opt);
   if (s == Schedule::Staged || s == Schedule::GlobalReread || s == Schedule::Cluster || s == Schedule::Registers)
     pt.resident_rows = max_active_clusters(w, s, p, op.n, dev);  // clusters, or CTAs = rows
   pt.gbps = pt.compulsory_bytes / (pt.time_ms.median * 1e6);
