@@ -16,7 +16,8 @@
 //   finish<l>(r, n, rowp, ctx): fold the combined r_{l,*} into ctx (n = row width)
 //   apply(v, colp, ctx, out)   : out[k] = h_k(x_i, r)
 //   row_out(ctx, ro)           : the per-row outputs
-//   positive_inputs (optional) : mask of inputs whose domain is positive (test data)
+//   domains (optional) : the distribution of named tensors in test and benchmark data (every
+//     other tensor is standard normal); the tool's inputs and the tests' draw from this one source
 //   apply_contribution(g, ctx, out) (optional): h computed from the last stage's contribution g
 //     of the element instead of its inputs. Then the schedules that retain the row in shared
 //     memory overwrite the retained input with g during the last stage and apply h to it (seed
@@ -38,6 +39,21 @@ constexpr int out_bytes(OutType t) { return t == OutType::F32 ? 4 : 1; }
 struct OutputDecl {
   const char* name;
   OutType type;
+};
+
+// How test and benchmark data of one tensor are drawn: Normal(a = mean, b = sd) or Uniform(a = lo,
+// b = hi); logits: shifted to around 1e3 by the large-logits tests (exp overflows unless the row
+// maximum is taken first).
+struct Domain {
+  enum Kind : unsigned char { Normal, Uniform };
+  Kind kind = Normal;
+  float a = 0.0f, b = 1.0f;
+  bool logits = false;
+};
+
+struct TensorDomain {
+  const char* tensor;  // an input, column parameter or row parameter of the declaration
+  Domain domain;
 };
 
 struct StageDecl {
@@ -94,11 +110,6 @@ constexpr int retained_plane(int k) {
   return popcount(retained_mask<W>() & ((1u << k) - 1u));
 }
 
-template <class W>
-constexpr unsigned positive_inputs_mask() {
-  if constexpr (requires { W::positive_inputs; }) return W::positive_inputs;
-  else return 0u;
-}
 
 template <class W>
 constexpr bool retains_contribution() {

@@ -1,5 +1,6 @@
 #include "core/workload_registry.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "core/cpu_split_execution.hpp"
@@ -20,7 +21,13 @@ WorkloadInfo info_of() {
   for (auto s : W::row_outputs) w.row_outputs.emplace_back(s);
   w.outputs.assign(W::outputs.begin(), W::outputs.end());
   w.combine.assign(W::combine.begin(), W::combine.end());
-  w.positive_inputs = positive_inputs_mask<W>();
+  if constexpr (requires { W::domains; })
+    for (const TensorDomain& d : W::domains) {
+      const auto named = [&](const std::vector<std::string>& v) { return std::find(v.begin(), v.end(), d.tensor) != v.end(); };
+      if (!named(w.inputs) && !named(w.col_params) && !named(w.row_params))
+        throw std::logic_error(w.name + " declares a domain for '" + d.tensor + "', which is none of its tensors");
+      w.domains.emplace_back(d.tensor, d.domain);
+    }
   w.figures = static_figures_of<W>();
   w.cpu_split = &cpu_split_execute<W>;
   return w;
@@ -35,6 +42,12 @@ const std::vector<WorkloadInfo>& all_workloads() {
     return v;
   }();
   return list;
+}
+
+Domain WorkloadInfo::domain_of(std::string_view tensor) const {
+  for (const auto& [name, d] : domains)
+    if (name == tensor) return d;
+  return {};
 }
 
 const WorkloadInfo& find_workload(std::string_view name) {

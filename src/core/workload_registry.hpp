@@ -2,6 +2,7 @@
 // Run-time view of the declared workloads for the CLI, the model and the tests.
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/operands.hpp"
@@ -15,7 +16,9 @@ struct WorkloadInfo {
   std::vector<std::string> inputs, col_params, row_params, row_outputs;
   std::vector<OutputDecl> outputs;
   std::vector<Combine> combine;
-  unsigned positive_inputs = 0;  // inputs whose domain is positive
+  std::vector<std::pair<std::string, Domain>> domains;  // from the declaration; others standard normal
+  // The distribution of a tensor's test and benchmark data (standard normal unless declared).
+  Domain domain_of(std::string_view tensor) const;
   StaticFigures figures;
   void (*cpu_split)(const RowOperands&, int p) = nullptr;  // CPU clustered decomposition
 };

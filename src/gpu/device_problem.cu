@@ -18,15 +18,15 @@ __device__ float uniform01(std::uint64_t h) {  // (0, 1]
   return (float((h >> 40) & 0xffffff) + 1.0f) * (1.0f / 16777216.0f);
 }
 
-// positive: U(lo, hi); otherwise N(0, scale^2) by Box-Muller.
-__global__ void fill_random(float* p, size_t n, std::uint64_t seed, bool positive, float scale) {
+// The declaration's domain: U(a, b), or N(a, (scale b)^2) by Box-Muller.
+__global__ void fill_random(float* p, size_t n, std::uint64_t seed, Domain d, float scale) {
   for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n; i += size_t(gridDim.x) * blockDim.x) {
     const std::uint64_t h1 = splitmix64(seed ^ (2 * i)), h2 = splitmix64(seed ^ (2 * i + 1));
-    if (positive) {
-      p[i] = 0.1f + 1.9f * uniform01(h1);
+    if (d.kind == Domain::Uniform) {
+      p[i] = d.a + (d.b - d.a) * uniform01(h1);
     } else {
       const float r = sqrtf(-2.0f * logf(uniform01(h1))), t = 6.2831853f * uniform01(h2);
-      p[i] = scale * r * cosf(t);
+      p[i] = d.a + scale * d.b * r * cosf(t);
     }
   }
 }
@@ -47,9 +47,9 @@ __global__ void count_poison_i8(const signed char* p, size_t n, unsigned long lo
 
 constexpr int kFillBlocks = 4096, kFillThreads = 256;
 
-DeviceBuffer random_buffer(size_t count, std::uint64_t seed, bool positive, float scale) {
+DeviceBuffer random_buffer(size_t count, std::uint64_t seed, const Domain& d, float scale) {
   DeviceBuffer b(count * sizeof(float));
-  fill_random<<<kFillBlocks, kFillThreads>>>(b.get<float>(), count, seed, positive, scale);
+  fill_random<<<kFillBlocks, kFillThreads>>>(b.get<float>(), count, seed, d, scale);
   CREDIT_CUDA_LAUNCHED();
   return b;
 }
@@ -62,15 +62,15 @@ DeviceProblem::DeviceProblem(const WorkloadInfo& w, long long rows, long long n,
   const size_t elems = size_t(rows) * size_t(n);
   std::uint64_t s = seed * 0x100000001b3ull;
   for (size_t k = 0; k < w.inputs.size(); ++k) {
-    in_.push_back(random_buffer(elems, ++s, (w.positive_inputs >> k) & 1u, scale));
+    in_.push_back(random_buffer(elems, ++s, w.domain_of(w.inputs[k]), scale));
     op_.in[k] = in_.back().get<const float>();
   }
   for (size_t k = 0; k < w.col_params.size(); ++k) {
-    col_.push_back(random_buffer(size_t(n), ++s, false, 1.0f));
+    col_.push_back(random_buffer(size_t(n), ++s, w.domain_of(w.col_params[k]), 1.0f));
     op_.col[k] = col_.back().get<const float>();
   }
   for (size_t k = 0; k < w.row_params.size(); ++k) {
-    row_in_.push_back(random_buffer(size_t(rows), ++s, false, 1.0f));
+    row_in_.push_back(random_buffer(size_t(rows), ++s, w.domain_of(w.row_params[k]), 1.0f));
     op_.row_in[k] = row_in_.back().get<const float>();
   }
   for (size_t k = 0; k < w.outputs.size(); ++k) {

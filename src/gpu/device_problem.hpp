@@ -12,7 +12,8 @@ namespace credit::gpu {
 
 class DeviceProblem {
  public:
-  // Inputs ~ N(0, scale^2), positive inputs ~ U(0.1, 2), column and row parameters ~ N(0, 1).
+  // Every tensor from its declared domain (WorkloadInfo::domain_of, standard normal unless declared;
+  // the tests draw from the same); scale multiplies the spread of normal inputs.
   DeviceProblem(const WorkloadInfo& w, long long rows, long long n, std::uint64_t seed,
                 float scale = 1.0f);
   const RowOperands& operands() const { return op_; }

@@ -3,6 +3,7 @@
 // declaration's source text with its own parser (src/core/workloads/<name>.hpp), so that a
 // figure the traits derive wrongly, or a declaration change that moves one, is caught. Also the
 // structural class, the registry's error path and the slice arithmetic every schedule shares.
+#include <algorithm>
 #include <array>
 #include <fstream>
 #include <regex>
@@ -230,4 +231,25 @@ TEST_CASE("slices partition the row into aligned pieces", "[figures]") {
       REQUIRE(next == n);
     }
   }
+}
+
+TEST_CASE("declared input domains: one source for the tool and the tests, naming real tensors", "[figures]") {
+  const credit::WorkloadInfo& lars = credit::find_workload("lars");
+  // LARS's momentum buffer is drawn at the step's size, or the check would be blind to the trust ratio.
+  CHECK(lars.domain_of("m").kind == credit::Domain::Normal);
+  CHECK(lars.domain_of("m").b < 1e-3f);
+  CHECK(lars.domain_of("w").b == 1.0f);  // undeclared: standard normal
+  const credit::WorkloadInfo& wvar = credit::find_workload("wvar_bwd");
+  CHECK(wvar.domain_of("w").kind == credit::Domain::Uniform);
+  CHECK(wvar.domain_of("w").a > 0.0f);  // weights must be positive
+  CHECK(credit::find_workload("softmax_bwd").domain_of("z").logits);
+  for (const auto& w : credit::all_workloads())
+    for (const auto& [tensor, d] : w.domains) {
+      INFO(w.name << " " << tensor);
+      const bool named = std::find(w.inputs.begin(), w.inputs.end(), tensor) != w.inputs.end() ||
+                         std::find(w.col_params.begin(), w.col_params.end(), tensor) != w.col_params.end() ||
+                         std::find(w.row_params.begin(), w.row_params.end(), tensor) != w.row_params.end();
+      CHECK(named);
+      CHECK(d.b > 0.0f);
+    }
 }

@@ -8,34 +8,11 @@
 
 namespace {
 
-// How one tensor is drawn. Normal(a = mean, b = sd) or Uniform(a = lo, b = hi).
-struct Draw {
-  enum Kind { Normal, Uniform } kind = Normal;
-  double a = 0, b = 1;
-  bool logits = false;  // around 1e3 under InputScale::LargeLogits
-};
+// How one tensor is drawn: the declaration's domain (core/workload.hpp), the one source of input
+// distributions for the tests and the tool's own inputs (gpu/device_problem.cu).
+using Draw = credit::Domain;
 
-// The one table of non-default distributions; every other tensor is standard normal.
-Draw draw_for(std::string_view workload, std::string_view tensor) {
-  struct Rule {
-    const char* workload;
-    const char* tensor;
-    Draw draw;
-  };
-  static const Rule rules[] = {
-      {"wvar_bwd", "w", {Draw::Uniform, 0.1, 2.0}},  // weights must be positive
-      // A momentum buffer of the step's size (lr * trust * g ~ 1e-4): with a unit-scale m the
-      // output would be 0.9 m to within 1e-4 and blind to the trust ratio's statistics.
-      {"lars", "m", {Draw::Normal, 0.0, 1e-4}},
-      {"layernorm", "gamma", {Draw::Normal, 1.0, 0.1}},
-      {"layernorm", "beta", {Draw::Normal, 0.0, 0.1}},
-      {"softmax_bwd", "z", {Draw::Normal, 0.0, 1.0, true}},
-      {"rms_softmax", "x", {Draw::Normal, 0.0, 1.0, true}},
-  };
-  for (const Rule& r : rules)
-    if (workload == r.workload && tensor == r.tensor) return r.draw;
-  return {};
-}
+Draw draw_for(const credit::WorkloadInfo& w, std::string_view tensor) { return w.domain_of(tensor); }
 
 std::vector<float> draw_tensor(std::mt19937_64& rng, const Draw& d, size_t count, InputScale s) {
   std::normal_distribution<double> normal(d.a, d.b);
@@ -101,11 +78,11 @@ HostProblem make_random_problem(const credit::WorkloadInfo& w, long long m, int 
   std::mt19937_64 rng(seed);
   const size_t elems = size_t(m) * size_t(n);
   for (const auto& name : w.inputs)
-    p.in.push_back(draw_tensor(rng, draw_for(w.name, name), elems, scale));
+    p.in.push_back(draw_tensor(rng, draw_for(w, name), elems, scale));
   for (const auto& name : w.col_params)
-    p.col.push_back(draw_tensor(rng, draw_for(w.name, name), size_t(n), scale));
+    p.col.push_back(draw_tensor(rng, draw_for(w, name), size_t(n), scale));
   for (const auto& name : w.row_params)
-    p.row_in.push_back(draw_tensor(rng, draw_for(w.name, name), size_t(m), scale));
+    p.row_in.push_back(draw_tensor(rng, draw_for(w, name), size_t(m), scale));
   for (const auto& o : w.outputs) p.out.emplace_back(elems * size_t(credit::out_bytes(o.type)));
   p.row_out.assign(w.row_outputs.size(), std::vector<float>(size_t(m)));
   p.poison_outputs();

@@ -15,6 +15,9 @@ struct Lars {
   static constexpr std::array<const char*, 0> row_outputs{};
   static constexpr std::array<StageDecl, 1> stages{{{2, 0b011}}};
   static constexpr std::array<Combine, 2> combine{Combine::Sum, Combine::Sum};
+  // A momentum buffer of the step's size (lr * trust * g ~ 1e-4): with a unit-scale m the
+  // output would be 0.9 m to within 1e-4 and blind to the trust ratio's statistics.
+  static constexpr std::array<TensorDomain, 1> domains{{{"m", {Domain::Normal, 0.0f, 1e-4f}}}};
   static constexpr unsigned apply_reads = 0b111;
   static constexpr float lr = 0.1f, momentum = 0.9f, weight_decay = 1e-4f, eta = 1e-3f;
 

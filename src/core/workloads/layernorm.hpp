@@ -14,6 +14,8 @@ struct Layernorm {
   static constexpr std::array<const char*, 0> row_outputs{};
   static constexpr std::array<StageDecl, 2> stages{{{1, 0b1}, {1, 0b1}}};
   static constexpr std::array<Combine, 2> combine{Combine::Sum, Combine::Sum};
+  static constexpr std::array<TensorDomain, 2> domains{
+      {{"gamma", {Domain::Normal, 1.0f, 0.1f}}, {"beta", {Domain::Normal, 0.0f, 0.1f}}}};
   static constexpr unsigned apply_reads = 0b1;
   static constexpr float eps = 1e-5f;
 

@@ -14,6 +14,7 @@ struct RmsSoftmax {
   static constexpr std::array<const char*, 0> row_outputs{};
   static constexpr std::array<StageDecl, 2> stages{{{2, 0b1}, {1, 0b1}}};
   static constexpr std::array<Combine, 3> combine{Combine::Sum, Combine::Max, Combine::Sum};
+  static constexpr std::array<TensorDomain, 1> domains{{{"x", {Domain::Normal, 0.0f, 1.0f, true}}}};  // logits
   static constexpr unsigned apply_reads = 0b1;
   static constexpr float eps = 1e-5f;
 

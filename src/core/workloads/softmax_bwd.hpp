@@ -14,6 +14,7 @@ struct SoftmaxBwd {
   static constexpr std::array<const char*, 0> row_outputs{};
   static constexpr std::array<StageDecl, 2> stages{{{1, 0b01}, {2, 0b11}}};
   static constexpr std::array<Combine, 3> combine{Combine::Max, Combine::Sum, Combine::Sum};
+  static constexpr std::array<TensorDomain, 1> domains{{{"z", {Domain::Normal, 0.0f, 1.0f, true}}}};  // logits
   static constexpr unsigned apply_reads = 0b11;
 
   struct Ctx {

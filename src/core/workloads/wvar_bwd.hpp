@@ -15,7 +15,7 @@ struct WvarBwd {
   static constexpr std::array<StageDecl, 2> stages{{{2, 0b11}, {1, 0b11}}};
   static constexpr std::array<Combine, 3> combine{Combine::Sum, Combine::Sum, Combine::Sum};
   static constexpr unsigned apply_reads = 0b11;
-  static constexpr unsigned positive_inputs = 0b10;  // w > 0
+  static constexpr std::array<TensorDomain, 1> domains{{{"w", {Domain::Uniform, 0.1f, 2.0f}}}};  // w > 0
 
   struct Ctx {
     float inv_s = 0, m = 0, v = 0, gv = 0;
