@@ -32,17 +32,9 @@ __device__ __forceinline__ void register_stage(const RowOperands& op, const RowS
                                                bool has_edge, float* warp_buf, const float* rowp,
                                                typename W::Ctx& ctx) {
   constexpr int NI = n_inputs<W>;
-  constexpr int q = W::stages[l].q;
-  constexpr int off = stat_offset<W>(l);
-  float acc[q];
-#pragma unroll
-  for (int j = 0; j < q; ++j) acc[j] = combine_identity(op_of<W>(off + j));
-  auto add = [&](const float* x) {
-    float c[q];
-    W::template contribute<l>(x, ctx, c);
-#pragma unroll
-    for (int j = 0; j < q; ++j) acc[j] = combine_apply(op_of<W>(off + j), acc[j], c[j]);
-  };
+  float acc[W::stages[l].q];
+  init_partials<W, l>(acc);
+  auto add = [&](const float* x) { add_contribution<W, l>(acc, x, ctx); };
   const int groups = span.groups();
 #pragma unroll
   for (int g = 0; g < G; ++g) {
@@ -125,16 +117,7 @@ __global__ void __launch_bounds__(T) register_row_kernel(const __grid_constant__
 #pragma unroll
       for (int k = 0; k < NO; ++k) set_lane(o[k], e, y[k]);
     }
-#pragma unroll
-    for (int k = 0; k < NO; ++k) {
-      if (output_is_f32<W>(k)) {
-        __stcs(reinterpret_cast<float4*>(static_cast<float*>(op.out[k]) + at), o[k]);
-      } else {
-        const char4 q = make_char4(static_cast<signed char>(o[k].x), static_cast<signed char>(o[k].y),
-                                   static_cast<signed char>(o[k].z), static_cast<signed char>(o[k].w));
-        *reinterpret_cast<char4*>(static_cast<signed char*>(op.out[k]) + at) = q;
-      }
-    }
+    store_group<W>(op, at, o);
   }
   if (has_edge) {
     const long long at = span.base + edge_i;
@@ -142,11 +125,7 @@ __global__ void __launch_bounds__(T) register_row_kernel(const __grid_constant__
 #pragma unroll
     for (int k = 0; k < NC; ++k) c[k] = op.col[k][edge_i];
     W::apply(r.edge, c, ctx, y);
-#pragma unroll
-    for (int k = 0; k < NO; ++k) {
-      if (output_is_f32<W>(k)) static_cast<float*>(op.out[k])[at] = y[k];
-      else static_cast<signed char*>(op.out[k])[at] = static_cast<signed char>(y[k]);
-    }
+    store_element<W>(op, at, y);
   }
   if (threadIdx.x == 0) store_row_outputs<W>(op, row, ctx);
 }

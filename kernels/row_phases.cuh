@@ -28,6 +28,48 @@ struct Planes {
 template <class W>
 constexpr int n_inputs = int(W::inputs.size());
 
+// Stage l's per-thread partials: the identities, then one contribution per element folded in.
+template <class W, int l>
+__device__ __forceinline__ void init_partials(float (&acc)[W::stages[l].q]) {
+#pragma unroll
+  for (int j = 0; j < W::stages[l].q; ++j) acc[j] = combine_identity(op_of<W>(stat_offset<W>(l) + j));
+}
+
+template <class W, int l>
+__device__ __forceinline__ void add_contribution(float (&acc)[W::stages[l].q], const float* x,
+                                                 const typename W::Ctx& ctx) {
+  float g[W::stages[l].q];
+  W::template contribute<l>(x, ctx, g);
+#pragma unroll
+  for (int j = 0; j < W::stages[l].q; ++j) acc[j] = combine_apply(op_of<W>(stat_offset<W>(l) + j), acc[j], g[j]);
+}
+
+// The outputs h produced for four consecutive elements starting at `at` (16-byte stores for
+// fp32, 4-byte for int8), and for one element.
+template <class W>
+__device__ __forceinline__ void store_group(const RowOperands& op, long long at,
+                                            const float4 (&o)[int(W::outputs.size())]) {
+#pragma unroll
+  for (int k = 0; k < int(W::outputs.size()); ++k) {
+    if (output_is_f32<W>(k)) {  // folded: k is unrolled
+      __stcs(reinterpret_cast<float4*>(static_cast<float*>(op.out[k]) + at), o[k]);
+    } else {
+      const char4 q = make_char4(static_cast<signed char>(o[k].x), static_cast<signed char>(o[k].y),
+                                 static_cast<signed char>(o[k].z), static_cast<signed char>(o[k].w));
+      *reinterpret_cast<char4*>(static_cast<signed char*>(op.out[k]) + at) = q;
+    }
+  }
+}
+
+template <class W>
+__device__ __forceinline__ void store_element(const RowOperands& op, long long at, const float* y) {
+#pragma unroll
+  for (int k = 0; k < int(W::outputs.size()); ++k) {
+    if (output_is_f32<W>(k)) static_cast<float*>(op.out[k])[at] = y[k];
+    else static_cast<signed char*>(op.out[k])[at] = static_cast<signed char>(y[k]);
+  }
+}
+
 // Accumulates stage l's contributions over the span into acc (per-thread partials), reading
 // the inputs from global memory (the re-read schedule) or from the retained planes.
 template <class W, int l, Source S, int Threads, int U>
@@ -39,14 +81,8 @@ __device__ __forceinline__ void accumulate_stage(const RowOperands& op, const Ro
   constexpr int off = stat_offset<W>(l);
   // Shared-memory phases hold the retained inputs; global phases read what the stage reads.
   constexpr unsigned mask = S == Source::Global ? W::stages[l].reads : retained_mask<W>();
-#pragma unroll
-  for (int j = 0; j < q; ++j) acc[j] = combine_identity(op_of<W>(off + j));
-  auto add = [&](const float* v) {
-    float g[q];
-    W::template contribute<l>(v, ctx, g);
-#pragma unroll
-    for (int j = 0; j < q; ++j) acc[j] = combine_apply(op_of<W>(off + j), acc[j], g[j]);
-  };
+  init_partials<W, l>(acc);
+  auto add = [&](const float* v) { add_contribution<W, l>(acc, v, ctx); };
   auto load = [&](int g) {
     Vec<NI> v;
     const int i = span.group_elem(g);
@@ -168,7 +204,6 @@ __device__ __forceinline__ void load_and_accumulate_stage0(const RowOperands& op
                                                            const typename W::Ctx& ctx,
                                                            float (&acc)[W::stages[0].q]) {
   constexpr int NI = n_inputs<W>;
-  constexpr int q = W::stages[0].q;
   constexpr unsigned rmask = retained_mask<W>();
   constexpr int R = popcount(rmask);
   const int groups = span.groups();
@@ -191,14 +226,8 @@ __device__ __forceinline__ void load_and_accumulate_stage0(const RowOperands& op
     }
   }
   __syncthreads();  // the mbarriers are initialised before anyone waits on them
-#pragma unroll
-  for (int j = 0; j < q; ++j) acc[j] = combine_identity(op_of<W>(j));
-  auto add = [&](const float* v) {
-    float g[q];
-    W::template contribute<0>(v, ctx, g);
-#pragma unroll
-    for (int j = 0; j < q; ++j) acc[j] = combine_apply(op_of<W>(j), acc[j], g[j]);
-  };
+  init_partials<W, 0>(acc);
+  auto add = [&](const float* v) { add_contribution<W, 0>(acc, v, ctx); };
   if (int(threadIdx.x) < span.edge_count()) {
     const int i = span.edge_elem(threadIdx.x);
     float x[NI] = {};
@@ -281,16 +310,7 @@ __device__ __forceinline__ void apply_span(const RowOperands& op, const RowSpan&
 #pragma unroll
       for (int k = 0; k < NO; ++k) set_lane(o[k], e, y[k]);
     }
-#pragma unroll
-    for (int k = 0; k < NO; ++k) {
-      if (output_is_f32<W>(k)) {  // folded: k is unrolled
-        __stcs(reinterpret_cast<float4*>(static_cast<float*>(op.out[k]) + at), o[k]);
-      } else {
-        const char4 q = make_char4(static_cast<signed char>(o[k].x), static_cast<signed char>(o[k].y),
-                                   static_cast<signed char>(o[k].z), static_cast<signed char>(o[k].w));
-        *reinterpret_cast<char4*>(static_cast<signed char*>(op.out[k]) + at) = q;
-      }
-    }
+    store_group<W>(op, at, o);
   };
   for_each_group<U, Threads>(span.groups(), load, use);
   if (int(threadIdx.x) < span.edge_count()) {
@@ -305,11 +325,7 @@ __device__ __forceinline__ void apply_span(const RowOperands& op, const RowSpan&
 #pragma unroll
     for (int k = 0; k < NC; ++k) c[k] = op.col[k][i];
     W::apply(x, c, ctx, y);
-#pragma unroll
-    for (int k = 0; k < NO; ++k) {
-      if (output_is_f32<W>(k)) static_cast<float*>(op.out[k])[at] = y[k];
-      else static_cast<signed char*>(op.out[k])[at] = static_cast<signed char>(y[k]);
-    }
+    store_element<W>(op, at, y);
   }
 }
 

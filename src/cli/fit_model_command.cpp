@@ -7,6 +7,7 @@
 #include <filesystem>
 
 #include "cli/commands.hpp"
+#include "io/atomic_write.hpp"
 #include "io/json_records.hpp"
 #include "sweep/model_selection.hpp"
 
@@ -29,8 +30,10 @@ void print_params(const TimeModelParams& p) {
 
 void run_fit(const FitArgs& a, const GlobalOptions& g) {
   if (a.sweeps.empty()) throw CommandFailed("fit-model needs at least one sweep file", 2);
-  for (const auto& s : a.sweeps)
-    if (!g.json_path.empty() && std::filesystem::weakly_canonical(s) == std::filesystem::weakly_canonical(g.json_path))
+  std::vector<std::string> inputs = a.sweeps;
+  if (!a.calibration.empty()) inputs.push_back(a.calibration);
+  for (const auto& s : inputs)
+    if (!g.json_path.empty() && same_file(s, g.json_path))
       throw CommandFailed("--json " + g.json_path + " is one of the input files: refusing to overwrite it", 2);
   std::vector<ResultsFile> files;
   for (const auto& s : a.sweeps) {

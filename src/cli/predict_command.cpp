@@ -169,13 +169,17 @@ TimeModelParams params_for(const Calibration& cal) {
   return model::h200_params();
 }
 
-// The time model at one shape from a calibration: no GPU.
-void run_time_model(const PredictArgs& a, const GlobalOptions& g, const Calibration& cal, ResultsFile res) {
-  const WorkloadInfo& w = find_workload(a.workload);
-  const Shape shape = parse_shape(a.shape);
-  const std::vector<int> ps = parse_int_list(a.ps);
+// --P as cluster sizes, each checked.
+std::vector<int> cluster_sizes_of(const std::string& list) {
+  std::vector<int> ps = parse_int_list(list);
   for (int p : ps)
     if (!is_cluster_size(p)) throw CommandFailed(fmt::format("--P: illegal cluster size {}: takes 2, 4, 8, 16", p), 2);
+  return ps;
+}
+
+// The time model at one shape from a calibration: no GPU.
+void run_time_model(const PredictArgs& a, const GlobalOptions& g, const WorkloadInfo& w, const Shape& shape,
+                    const std::vector<int>& ps, const Calibration& cal, ResultsFile res) {
   const TimeModelParams prm = params_for(cal);
   Prediction pr;
   try {
@@ -241,30 +245,23 @@ void run_predict(PredictArgs a, const GlobalOptions& g) {
   }
   if (a.workload.empty() || a.shape.empty())
     throw CommandFailed("predict needs --workload and --shape (or --from FILE)", 2);
+  const WorkloadInfo& w = find_workload(a.workload);  // bad input fails before any file or GPU is touched
+  const Shape shape = parse_shape(a.shape);
+  const std::vector<int> ps = cluster_sizes_of(a.ps);
   if (a.model == "time") {
-    find_workload(a.workload);  // bad input fails before any file or GPU is touched
-    parse_shape(a.shape);
-    for (int p : parse_int_list(a.ps))
-      if (!is_cluster_size(p)) throw CommandFailed(fmt::format("--P: illegal cluster size {}: takes 2, 4, 8, 16", p), 2);
     if (!a.calibration.empty()) {
       ResultsFile in = read_results(a.calibration);
       if (!in.calibration) throw CommandFailed(a.calibration + ": calibration: missing (not a calibration file)", 2);
-      return run_time_model(a, g, *in.calibration, in);
+      return run_time_model(a, g, w, shape, ps, *in.calibration, in);
     }
     const DeviceInfo dev = gpu::use_device(g.device);
     ResultsFile res;
     res.device = dev;
     res.calibration = calibration_for_device(dev, g.argv);
-    return run_time_model(a, g, *res.calibration, res);
+    return run_time_model(a, g, w, shape, ps, *res.calibration, res);
   }
   if (!a.calibration.empty())
     throw CommandFailed("--calibration goes with --model time; the paper's model measures T_B and T_ctrl here", 2);
-  const WorkloadInfo& w = find_workload(a.workload);  // bad input fails before the GPU is touched
-  const Shape shape = parse_shape(a.shape);
-  const std::vector<int> ps = parse_int_list(a.ps);
-  for (int p : ps)
-    if (!is_cluster_size(p))
-      throw CommandFailed(fmt::format("illegal cluster size {}: --P takes 2, 4, 8 and 16", p), 2);
   const model::Variant v = model::parse_variant(a.model);
 
   const CsvOutput csv(a.csv);

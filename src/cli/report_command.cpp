@@ -24,24 +24,6 @@ struct ReportArgs {
   std::string markdown, html;
 };
 
-// Whether two paths name one file: the same file when both exist (links, "./x", "../d/x"),
-// else the same absolute, normalised path.
-bool same_file(const std::filesystem::path& a, const std::filesystem::path& b) {
-  namespace fs = std::filesystem;
-  std::error_code ea, eb;
-  if (fs::exists(a, ea) && fs::exists(b, eb)) {
-    std::error_code ec;
-    const bool same = fs::equivalent(a, b, ec);
-    if (!ec) return same;
-  }
-  const auto normal = [](const fs::path& p) {
-    std::error_code ec;
-    const fs::path c = fs::weakly_canonical(p, ec);
-    return ec ? fs::absolute(p, ec).lexically_normal() : c;
-  };
-  return normal(a) == normal(b);
-}
-
 // Refuses, before anything is read or written, an output that would overwrite an input (or the
 // other output) or that is a directory; exit status 2. (An input directory: read_results.)
 void check_paths(const ReportArgs& a) {

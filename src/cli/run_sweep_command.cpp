@@ -76,15 +76,11 @@ class ShapeRunner {
   void repeat() {
     const gpu::TimingOptions opt{cfg_.warmup, cfg_.samples, true};
     for (auto& pt : out_.points) {
+      // Copy and control points are device measurements, not candidates.
       if (pt.workload != w_.name || pt.m != m_ || pt.n != n_ || pt.disposition != Disposition::Passed ||
-          pt.repeat_ms > 0)
+          pt.repeat_ms > 0 || !model::is_candidate_schedule(pt.schedule))
         continue;
-      gpu::Schedule s;
-      try {
-        s = gpu::parse_schedule(pt.schedule);
-      } catch (const std::invalid_argument&) {
-        continue;  // copy and control points are device measurements, not candidates
-      }
+      const gpu::Schedule s = gpu::parse_schedule(pt.schedule);
       if (!prob_) prob_.emplace(w_, m_, n_, seed_);
       const int p = pt.p;
       pt.repeat_ms = timer_.time([&] { gpu::launch(w_, s, p, prob_->operands(), dev_, timer_.stream()); }, opt).median;

@@ -78,4 +78,20 @@ void write_file_atomically(const std::filesystem::path& path, std::string_view c
   }
 }
 
+bool same_file(const std::filesystem::path& a, const std::filesystem::path& b) {
+  namespace fs = std::filesystem;
+  std::error_code ea, eb;
+  if (fs::exists(a, ea) && fs::exists(b, eb)) {
+    std::error_code ec;
+    const bool same = fs::equivalent(a, b, ec);
+    if (!ec) return same;
+  }
+  const auto normal = [](const fs::path& p) {
+    std::error_code ec;
+    const fs::path c = fs::weakly_canonical(p, ec);
+    return ec ? fs::absolute(p, ec).lexically_normal() : c;
+  };
+  return normal(a) == normal(b);
+}
+
 }  // namespace credit

@@ -12,4 +12,8 @@ namespace credit {
 // temporary and throws std::runtime_error naming the path, the step and strerror.
 void write_file_atomically(const std::filesystem::path& path, std::string_view contents);
 
+// Whether two paths name one file: the same file when both exist (links, "./x", "../d/x"), else
+// the same absolute, normalised path. Commands use it to refuse an output that is an input.
+bool same_file(const std::filesystem::path& a, const std::filesystem::path& b);
+
 }  // namespace credit

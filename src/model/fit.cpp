@@ -5,6 +5,7 @@
 #include <cmath>
 #include <functional>
 #include <map>
+#include <tuple>
 #include <stdexcept>
 
 #include "model/time_model.hpp"
@@ -49,9 +50,7 @@ std::vector<FitSample> fit_samples(const ResultsFile& sweep,
   std::vector<FitSample> out;
   for (const auto& pt : sweep.points) {
     if (pt.disposition != Disposition::Passed || !(pt.time_ms.median > 0)) continue;
-    if (pt.schedule != "staged" && pt.schedule != "global_reread" && pt.schedule != "cluster" &&
-        pt.schedule != "registers")
-      continue;
+    if (!is_candidate_schedule(pt.schedule)) continue;
     const StaticFigures* f = figures_of(pt.workload);
     if (!f) continue;
     out.push_back({f, pt.workload, pt.m, pt.n, pt.schedule, pt.p, pt.time_ms.median});
@@ -82,22 +81,43 @@ double rms_log_error(const std::vector<FitSample>& samples, const Calibration& c
   return std::sqrt(sum / double(samples.size()));
 }
 
-double selection_loss(const std::vector<FitSample>& samples, const Calibration& cal, const TimeModelParams& p) {
-  const std::vector<double> e = log_errors(samples, cal, p);
-  std::map<std::string, std::pair<double, int>> mean;  // per shape: sum, count
-  auto key = [](const FitSample& s) { return s.workload + "/" + std::to_string(s.m) + "/" + std::to_string(s.n); };
-  for (size_t i = 0; i < samples.size(); ++i) {
-    auto& m = mean[key(samples[i])];
-    m.first += e[i];
-    ++m.second;
+namespace {
+
+// Index of each sample's shape (workload, M, N) and the samples per shape: computed once per fit.
+struct ShapeGroups {
+  std::vector<int> of;
+  std::vector<int> size;
+};
+
+ShapeGroups group_by_shape(const std::vector<FitSample>& samples) {
+  ShapeGroups g;
+  std::map<std::tuple<std::string, long long, long long>, int> index;
+  for (const auto& s : samples) {
+    const auto [it, added] = index.try_emplace({s.workload, s.m, s.n}, int(g.size.size()));
+    if (added) g.size.push_back(0);
+    g.of.push_back(it->second);
+    ++g.size[size_t(it->second)];
   }
+  return g;
+}
+
+double selection_loss(const std::vector<FitSample>& samples, const ShapeGroups& g, const Calibration& cal,
+                      const TimeModelParams& p) {
+  const std::vector<double> e = log_errors(samples, cal, p);
+  std::vector<double> total(g.size.size(), 0.0);
+  for (size_t i = 0; i < samples.size(); ++i) total[size_t(g.of[i])] += e[i];
   double sum = 0;
   for (size_t i = 0; i < samples.size(); ++i) {
-    const auto& m = mean[key(samples[i])];
-    const double centred = e[i] - m.first / m.second;
+    const double centred = e[i] - total[size_t(g.of[i])] / g.size[size_t(g.of[i])];
     sum += centred * centred + kAbsoluteWeight * e[i] * e[i];
   }
   return std::sqrt(sum / double(samples.size()));
+}
+
+}  // namespace
+
+double selection_loss(const std::vector<FitSample>& samples, const Calibration& cal, const TimeModelParams& p) {
+  return selection_loss(samples, group_by_shape(samples), cal, p);
 }
 
 namespace {
@@ -164,10 +184,29 @@ Vec descend(const std::function<double(const Vec&)>& loss, Vec best, int iterati
 
 }  // namespace
 
+TimeModelParams fit_start() {
+  TimeModelParams p;
+  p.cta_us = 1.431;
+  p.staging_us = 0.5;
+  p.stage_us = 0.01053;
+  p.cluster_us = 1.115;
+  p.barrier_scale = 1.051;
+  p.split_cta_gbps = 28.42;
+  p.reread_cta_gbps = 60;
+  p.register_cta_gbps = 28.42;
+  p.l2_share = 0.3013;
+  p.l2_gbps = 1e+05;
+  p.col_gbps = 100;
+  p.sm_work_scale = 1;
+  p.fitted_on = "the fit's starting point";
+  return p;
+}
+
 TimeModelParams fit_params(const std::vector<FitSample>& samples, const Calibration& cal,
                            const TimeModelParams& start, int iterations) {
+  const ShapeGroups groups = group_by_shape(samples);
   const std::function<double(const Vec&)> loss = [&](const Vec& v) {
-    return selection_loss(samples, cal, from_logs(v));
+    return selection_loss(samples, groups, cal, from_logs(v));
   };
   // Nelder-Mead finds a local minimum: descend from the start and from starts with slower and
   // faster CTAs and larger fixed costs, and keep the best.

@@ -36,6 +36,10 @@ double rms_log_error(const std::vector<FitSample>& samples, const Calibration& c
 // The fit's loss (see above).
 double selection_loss(const std::vector<FitSample>& samples, const Calibration& cal, const TimeModelParams& p);
 
+// Where every fit starts: fixed, so that a fit is reproducible whatever constants are built in
+// (the first H200 fit's values, and neutral ones for the terms added after it).
+TimeModelParams fit_start();
+
 // Fitted constants, starting from `start`; fitted_on is left to the caller.
 TimeModelParams fit_params(const std::vector<FitSample>& samples, const Calibration& cal,
                            const TimeModelParams& start, int iterations = 4000);

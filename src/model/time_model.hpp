@@ -1,22 +1,25 @@
 #pragma once
 // The time model: the absolute time of every candidate schedule of a workload at M x N, from
 // cheap per-device measurements (the calibration: occupancy limits, kernel resources, cluster
-// slots, copies, cluster barriers) and a few constants fitted once per device
+// slots, copies, cluster barriers, the per-workload probe) and constants fitted once per device
 // (TimeModelParams, `credit fit-model`). The pick is the fastest candidate.
 //
 // Per candidate (one-CTA staged, global_reread or registers; clustered P):
 //   k   CTAs per SM (model/occupancy.hpp: threads, registers, shared memory at this N and P);
 //   U   rows held at once: k*S, or cluster_slots[P][k] (the GPC layout, measured);
 //   waves of U rows (the last one partial); a wave of n rows takes
-//     t_fixed + max(n * D_hbm / B + n * D_l2 / B_l2,  d_cta / r_cta)
+//     t_fixed + max(n * D_hbm / B + n * D_l2 / B_l2,  sm_work_scale * n * N * probe / S,
+//                   d_cta / r_cta + N / P * col_bytes / col_rate)
 //   where B and the launch time come from the copies (slope and intercept), D_hbm the row's
 //   DRAM bytes (compulsory, plus the re-reads the L2 does not keep), D_l2 the re-reads it keeps,
-//   d_cta the bytes one CTA streams and r_cta one CTA's stream rate; and
+//   probe the SMs' ns per element (Calibration::elem_ns), d_cta the bytes one CTA streams, r_cta
+//   its stream rate and col_bytes the column parameters it reads from the L2; and
 //     t_fixed = cta_us + L * stage_us + [staged, cluster] staging_us
 //               + [P > 1] (cluster_us + barrier_scale * K * barrier(P)).
 //   T = launch + sum over waves.
 // Re-reads stay in the L2 while the rows in flight, U * N * b_keep, fit in l2_share of it.
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/records.hpp"
@@ -26,6 +29,9 @@ namespace credit::model {
 
 // The model's candidates: the one-CTA schedules and clusters of these sizes.
 inline const std::vector<int> kClusterSizes{2, 4, 8, 16};
+inline bool is_candidate_schedule(std::string_view s) {
+  return s == "staged" || s == "global_reread" || s == "registers" || s == "cluster";
+}
 
 // Bandwidth (GB/s, bytes read + written) and fixed time (us) of a device-to-device copy: least
 // squares over the calibration's copies. Throws std::invalid_argument with fewer than two.

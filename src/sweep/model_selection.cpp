@@ -42,7 +42,7 @@ ModelFit fit_time_model(const std::vector<const ResultsFile*>& sweeps, const Cal
       if (std::find(leave_out.begin(), leave_out.end(), s.workload) == leave_out.end()) samples.push_back(s);
   if (samples.empty()) throw std::invalid_argument("the sweeps hold no passed staged, global_reread or cluster point");
   ModelFit f;
-  f.params = model::fit_params(samples, cal, model::h200_params());
+  f.params = model::fit_params(samples, cal, model::fit_start());
   f.rms_log_error = model::rms_log_error(samples, cal, f.params);
   f.samples = samples.size();
   return f;

@@ -1,6 +1,7 @@
 #include "sweep/selection.hpp"
 
 #include <algorithm>
+#include "model/time_model.hpp"
 #include <cmath>
 
 namespace credit {
@@ -44,9 +45,7 @@ std::vector<MeasuredShape> measured_shapes(const ResultsFile& sweep) {
   std::map<std::string, size_t> index;
   for (const auto& pt : sweep.points) {
     if (pt.disposition != Disposition::Passed || !(pt.time_ms.median > 0)) continue;
-    if (pt.schedule != "staged" && pt.schedule != "global_reread" && pt.schedule != "cluster" &&
-        pt.schedule != "registers")
-      continue;
+    if (!model::is_candidate_schedule(pt.schedule)) continue;
     const std::string key = shape_key(pt.workload, pt.m, pt.n);
     auto it = index.find(key);
     if (it == index.end()) {

@@ -11,6 +11,7 @@
 #include "model/fit.hpp"
 #include "model/occupancy.hpp"
 #include "model/time_model.hpp"
+#include "io/json_records.hpp"
 #include "sweep/model_selection.hpp"
 #include "sweep/selection.hpp"
 
@@ -236,10 +237,31 @@ TEST_CASE("the fit recovers the constants a synthetic sweep was made with", "[mo
   const auto samples = fit_samples(r, [](const std::string& n) { return &find_workload(n).figures; });
   REQUIRE(samples.size() > 40);
   CHECK(rms_log_error(samples, c, truth) < 1e-12);
-  const double before = rms_log_error(samples, c, h200_params());
-  const TimeModelParams fitted = fit_params(samples, c, h200_params());
+  const double before = rms_log_error(samples, c, fit_start());
+  const TimeModelParams fitted = fit_params(samples, c, fit_start());
   const double after = rms_log_error(samples, c, fitted);
   INFO("RMS log error before " << before << ", after " << after);
   CHECK(after < 0.2 * before);
   CHECK(after < 0.02);
+}
+
+TEST_CASE("the built-in H200 constants are the committed fit's", "[model][fit]") {
+  const ResultsFile r = read_results(std::string(CREDIT_SOURCE_DIR) + "/docs/results/h200/time-model-h200.json");
+  REQUIRE(r.calibration);
+  REQUIRE(r.calibration->time_model);
+  const TimeModelParams& f = *r.calibration->time_model;
+  const TimeModelParams b = h200_params();
+  // h200_params() holds them to 4 significant digits.
+  auto same = [](double x, double y) { return std::fabs(x - y) <= 1e-3 * std::max(std::fabs(x), 1e-3); };
+  CHECK(same(b.cta_us, f.cta_us));
+  CHECK(same(b.staging_us, f.staging_us));
+  CHECK(same(b.cluster_us, f.cluster_us));
+  CHECK(same(b.barrier_scale, f.barrier_scale));
+  CHECK(same(b.split_cta_gbps, f.split_cta_gbps));
+  CHECK(same(b.reread_cta_gbps, f.reread_cta_gbps));
+  CHECK(same(b.register_cta_gbps, f.register_cta_gbps));
+  CHECK(same(b.l2_share, f.l2_share));
+  CHECK(same(b.l2_gbps, f.l2_gbps));
+  CHECK(same(b.col_gbps, f.col_gbps));
+  CHECK(same(b.sm_work_scale, f.sm_work_scale));
 }
