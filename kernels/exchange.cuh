@@ -58,14 +58,17 @@ struct DsmemExchange {
   // xbars: one mbarrier per stage.
   template <class W>
   __device__ static void begin(const RowOperands&, std::uint64_t* xbars) {
-    if (threadIdx.x == 0) {
-      const unsigned p = cluster_nctarank();
-      [&]<int... l>(std::integer_sequence<int, l...>) {
-        ((mbarrier_init(&xbars[l], 1), mbarrier_arrive_expect_tx(&xbars[l], p * unsigned(W::stages[l].q) * 4u)), ...);
-      }(std::make_integer_sequence<int, num_stages<W>()>{});
-      mbarrier_init_fence();
+    // Without a stage no CTA touches a peer: no mbarrier, and no cluster barrier to leave pending.
+    if constexpr (num_stages<W>() > 0) {
+      if (threadIdx.x == 0) {
+        const unsigned p = cluster_nctarank();
+        [&]<int... l>(std::integer_sequence<int, l...>) {
+          ((mbarrier_init(&xbars[l], 1), mbarrier_arrive_expect_tx(&xbars[l], p * unsigned(W::stages[l].q) * 4u)), ...);
+        }(std::make_integer_sequence<int, num_stages<W>()>{});
+        mbarrier_init_fence();
+      }
+      asm volatile("barrier.cluster.arrive.release.aligned;" ::: "memory");
     }
-    asm volatile("barrier.cluster.arrive.release.aligned;" ::: "memory");
   }
 
   template <class W, int l>

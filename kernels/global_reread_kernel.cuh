@@ -25,26 +25,28 @@ __device__ __forceinline__ void reread_stage(const RowOperands& op, const RowSpa
   W::template finish<l>(acc, op.n, rowp, ctx);
 }
 
-template <class W, int... l>
-__device__ __forceinline__ void reread_stages(const RowOperands& op, const RowSpan& span,
-                                              float* warp_buf, const float* rowp,
-                                              typename W::Ctx& ctx, std::integer_sequence<int, l...>) {
+template <class W, int... l>  // no stage at all in an elementwise declaration
+__device__ __forceinline__ void reread_stages([[maybe_unused]] const RowOperands& op, [[maybe_unused]] const RowSpan& span,
+                                              [[maybe_unused]] float* warp_buf, [[maybe_unused]] const float* rowp,
+                                              [[maybe_unused]] typename W::Ctx& ctx, std::integer_sequence<int, l...>) {
   (reread_stage<W, l>(op, span, warp_buf, rowp, ctx), ...);
 }
 
 template <class W>
 __global__ void __launch_bounds__(RereadPolicy::threads, min_blocks_per_sm(RereadPolicy::threads, num_stats<W>()))
     global_reread_kernel(const __grid_constant__ RowOperands op) {
-  __shared__ float warp_buf[num_stages<W>() * RereadPolicy::warps * max_q<W>()];
+  constexpr int warp_floats = num_stages<W>() * RereadPolicy::warps * max_q<W>();
+  __shared__ float warp_buf[warp_floats > 0 ? warp_floats : 1];  // an elementwise declaration has no stage
   const long long row = blockIdx.x;
   const RowSpan span(row * op.n, 0, op.n);
   float rowp[kMaxRowParams];
   load_row_params<W>(op, row, rowp);
   typename W::Ctx ctx{};
   reread_stages<W>(op, span, warp_buf, rowp, ctx, std::make_integer_sequence<int, num_stages<W>()>{});
-  apply_span<W, Source::Global, RereadPolicy::threads,
-             SplitPolicy::global_unroll(popcount(W::apply_reads) + int(W::col_params.size()))>(
-                 op, span, Planes{}, ctx);
+  if constexpr (W::outputs.size() > 0)  // a row reduction writes its row outputs only
+    apply_span<W, Source::Global, RereadPolicy::threads,
+               SplitPolicy::global_unroll(popcount(W::apply_reads) + int(W::col_params.size()))>(
+                   op, span, Planes{}, ctx);
   if (threadIdx.x == 0) store_row_outputs<W>(op, row, ctx);
 }
 

@@ -48,11 +48,12 @@ __device__ __forceinline__ void split_stage(const RowOperands& op, long long row
   W::template finish<l>(acc, op.n, rowp, ctx);
 }
 
-template <class W, class X, int... l>
-__device__ __forceinline__ void split_stages(const RowOperands& op, long long row, const RowSpan& span,
-                                             const Planes& pl, float* warp_buf, float* slots,
-                                             std::uint64_t* bars, const float* rowp,
-                                             typename W::Ctx& ctx, std::integer_sequence<int, l...>) {
+template <class W, class X, int... l>  // no stage at all in an elementwise declaration
+__device__ __forceinline__ void split_stages([[maybe_unused]] const RowOperands& op, [[maybe_unused]] long long row,
+                                             [[maybe_unused]] const RowSpan& span, [[maybe_unused]] const Planes& pl,
+                                             [[maybe_unused]] float* warp_buf, [[maybe_unused]] float* slots,
+                                             [[maybe_unused]] std::uint64_t* bars, [[maybe_unused]] const float* rowp,
+                                             [[maybe_unused]] typename W::Ctx& ctx, std::integer_sequence<int, l...>) {
   (split_stage<W, X, l>(op, row, span, pl, warp_buf, slots, bars, rowp, ctx), ...);
 }
 
@@ -82,7 +83,7 @@ __global__ void __launch_bounds__(SplitPolicy::threads, min_blocks_per_sm(SplitP
                      std::make_integer_sequence<int, num_stages<W>()>{});
   if constexpr (retains_contribution<W>()) {
     apply_kept_span<W, SplitPolicy::threads, SplitPolicy::shared_unroll>(op, span, pl, ctx);
-  } else {
+  } else if constexpr (W::outputs.size() > 0) {  // a row reduction writes its row outputs only
     if constexpr (X::through_global)
       if (op.switches & kReloadInputs) copy_planes<W, PlaneCopy::ReloadInputs, SplitPolicy::threads>(op, span, pl);
     apply_span<W, Source::Shared, SplitPolicy::threads, SplitPolicy::shared_unroll>(op, span, pl, ctx);

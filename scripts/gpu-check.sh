@@ -4,7 +4,7 @@
 # back at most 8 files). Usage: scripts/gpu-check.sh [steps...]
 # Where the tree travels without .git, write the sha first (git rev-parse --short=12 HEAD >
 # .git-sha) and carry .git-sha, so results files name the commit they measured.
-# steps: build tests gputests occupancy regtests train heldout validation shortrows torchshort:M sanitize calibrate predict sweep torch bench quickbench ladder megabench profile phases stalls
+# steps: build tests gputests occupancy regtests train heldout validation shortrows torchshort:M sanitize calibrate predict sweep torch bench quickbench ladder megabench profile phases stalls negctl
 # abladder:THREADS abdefs:NAME=VALUE[,NAME=VALUE] ab:THREADS
 # (default: build tests bench)
 set -uo pipefail
@@ -125,6 +125,16 @@ for step in $steps; do
           build/credit bench --workload rms_softmax --rows 16 --widths 131072 --schedule ${s%%:*} --P ${s##*:} \
           --samples 1 --warmup 0
       done ;;
+    negctl)  # issue 14: the negative controls checked (also under the sanitizer), then measured once:
+      # the one-CTA kernels and clusters of P = 2..16 at N = 4096 and 65536; the scan and the
+      # selection are recorded as not supported, with the reason (no split-row kernel can run them)
+      run negctl-tests build/tests/credit_gpu_tests "[controls]"
+      for tool in memcheck racecheck; do
+        run "negctl-sanitize-$tool" compute-sanitizer --tool $tool --error-exitcode 9 build/tests/credit_gpu_tests "[controls]"
+      done
+      run negctl build/credit --json "$OUT/negctl.json" bench --workload controls --widths 4096,65536 \
+        --schedule staged global_reread cluster --P 2,4,8,16 --samples 20
+      cp "$LOGS/negctl.log" "$OUT/negctl.txt" ;;
     *) echo "unknown step $step"; status=2 ;;
   esac
 done

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <optional>
 
 #include "cli/commands.hpp"
 #include "cli/csv_output.hpp"
@@ -42,6 +43,8 @@ std::vector<const WorkloadInfo*> chosen_workloads(const std::vector<std::string>
   for (const auto& n : names) {
     if (n == "all") {
       for (const auto& w : all_workloads()) v.push_back(&w);
+    } else if (n == "controls") {
+      for (const auto& w : negative_controls()) v.push_back(&w);
     } else {
       v.push_back(&find_workload(n));
     }
@@ -105,17 +108,21 @@ void run_bench(const BenchArgs& a, const GlobalOptions& g) {
   for (const WorkloadInfo* w : workloads) {
     for (int n : widths) {
       const long long m = a.rows > 0 ? a.rows : w->default_rows;
-      gpu::DeviceProblem prob(*w, m, n, a.seed + done);
+      // A negative control no kernel runs (a scan, a selection) gets its points refused with the
+      // reason and no device memory.
+      std::optional<gpu::DeviceProblem> prob;
+      if (w->not_split_row.empty()) prob.emplace(*w, m, n, a.seed + done);
       for (gpu::Schedule s : schedules) {
         const bool split = s == gpu::Schedule::Cluster || s == gpu::Schedule::Megakernel ||
                            s == gpu::Schedule::LocalFusion || s == gpu::Schedule::Unfused;
         const std::vector<int> point_ps = split ? ps : std::vector<int>{1};
         for (int p : point_ps) {
-          out.points.push_back(gpu::bench_point(prob, s, p, dev, timer, opt, out.copy_gbps, a.seed + done));
+          out.points.push_back(prob ? gpu::bench_point(*prob, s, p, dev, timer, opt, out.copy_gbps, a.seed + done)
+                                    : gpu::refused_point(*w, s, p, m, n, dev));
           print_point(table, out.points.back());
           if (a.phases && out.points.back().disposition == Disposition::Passed &&
               (s == gpu::Schedule::Staged || s == gpu::Schedule::Cluster || s == gpu::Schedule::Megakernel))
-            for (const auto& mk : gpu::time_phases(*w, s, p, prob.operands(), dev, timer.stream()))
+            for (const auto& mk : gpu::time_phases(*w, s, p, prob->operands(), dev, timer.stream()))
               fmt::print(table, "    {:<22} median {:>7.2f} us  last {:>7.2f} us\n", mk.name, mk.median_us, mk.max_us);
           if (!g.json_path.empty()) write_results(g.json_path, out);  // nothing measured is lost
         }
@@ -138,7 +145,8 @@ void run_bench(const BenchArgs& a, const GlobalOptions& g) {
 void add_bench_command(CLI::App& app, GlobalOptions& g) {
   static BenchArgs a;
   auto* cmd = app.add_subcommand("bench", "check, then time, each schedule at each width (needs a GPU)");
-  add_name_list_option(cmd, "--workload", a.workloads, "workload names, or all")->capture_default_str();
+  add_name_list_option(cmd, "--workload", a.workloads,
+                       "workload names, all (the seven) or controls (the negative controls)")->capture_default_str();
   add_int_list_option(cmd, "--widths", a.widths, kWidthsHelp, "4096,65536");
   cmd->add_option("--rows", a.rows, "rows M (default: each workload's own)")
       ->each([](const std::string&) { a.rows_given = true; });

@@ -14,6 +14,7 @@
 #include "cli/csv_output.hpp"
 #include "cli/device_fit.hpp"
 #include "cli/list_options.hpp"
+#include "cli/structural_rule.hpp"
 #include "core/shape.hpp"
 #include "core/split.hpp"
 #include "core/workload_registry.hpp"
@@ -246,6 +247,7 @@ void run_predict(PredictArgs a, const GlobalOptions& g) {
   if (a.workload.empty() || a.shape.empty())
     throw CommandFailed("predict needs --workload and --shape (or --from FILE)", 2);
   const WorkloadInfo& w = find_workload(a.workload);  // bad input fails before any file or GPU is touched
+  refuse_by_structure(w, "--workload");  // a negative control: rejected by rule, no model arithmetic
   const Shape shape = parse_shape(a.shape);
   const std::vector<int> ps = cluster_sizes_of(a.ps);
   if (a.model == "time") {

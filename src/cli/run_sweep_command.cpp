@@ -14,6 +14,7 @@
 #include "cli/csv_output.hpp"
 #include "cli/device_fit.hpp"
 #include "cli/ladder_sweep.hpp"
+#include "cli/structural_rule.hpp"
 #include "core/workload_registry.hpp"
 #include "gpu/bench.hpp"
 #include "gpu/control.hpp"
@@ -340,6 +341,9 @@ void run_sweep(const SweepArgs& a, const GlobalOptions& g) {
     return print_speedups(r, others);
   }
   const SweepConfig cfg = a.config.empty() ? paper_sweep() : read_sweep_config(a.config);
+  // The negative controls are turned away before anything runs (dry run, ladder or sweep).
+  refuse_by_structure(cfg.workloads, a.config + ": workloads");
+  for (const auto& [name, m] : cfg.rows) refuse_by_structure(find_workload(name), a.config + ": rows." + name);
   if (a.dry_run) {
     std::vector<const WorkloadInfo*> ws;
     if (cfg.workloads.empty())

@@ -51,9 +51,9 @@ void run_stage(const RowOperands& op, long long row, int p, std::vector<typename
   }
 }
 
-template <class W, int... l>
-void run_stages(const RowOperands& op, long long row, int p, std::vector<typename W::Ctx>& ctx,
-                std::integer_sequence<int, l...>) {
+template <class W, int... l>  // unused when there is no stage (an elementwise declaration)
+void run_stages([[maybe_unused]] const RowOperands& op, [[maybe_unused]] long long row, [[maybe_unused]] int p,
+                [[maybe_unused]] std::vector<typename W::Ctx>& ctx, std::integer_sequence<int, l...>) {
   (run_stage<W, l>(op, row, p, ctx), ...);
 }
 

@@ -3,16 +3,14 @@
 #include <vector>
 
 #include "core/split.hpp"
+#include "core/structure.hpp"
+#include "core/whole_row.hpp"
 #include "core/workload.hpp"
 
 namespace credit {
 
-// What the model's structural rules look at. The seven declared workloads are all
-// reduction-reuse; the other classes exist so the model can reject them by construction.
-enum class Structure { ReductionReuse, Elementwise, OnePassReduction, Scan, Selection };
-
 struct StaticFigures {
-  Structure structure = Structure::ReductionReuse;
+  Structure structure = Structure::ReductionReuse;  // what the model's structural rules look at
   int L = 0;               // stages
   std::vector<int> q;      // statistics per stage
   int Q = 0;               // sum of q
@@ -32,24 +30,26 @@ struct StaticFigures {
 template <class W>
 StaticFigures static_figures_of() {
   StaticFigures f;
-  f.L = num_stages<W>();
-  for (const auto& st : W::stages) f.q.push_back(st.q);
-  f.Q = num_stats<W>();
-  f.b_keep = retained_bytes_per_elem<W>();
-  f.s_scratch = scratch_bytes<W>();
-  int passes = popcount(W::apply_reads);
-  for (const auto& st : W::stages) passes += popcount(st.reads);
   const int n_in = int(W::inputs.size());
-  f.b_reread = 4 * (passes - n_in);
   int out = 0;
   for (const auto& o : W::outputs) out += out_bytes(o.type);
   f.compulsory = 4 * n_in + out;
-  f.row_scalar_bytes = 4 * int(W::row_params.size() + W::row_outputs.size());
-  f.col_bytes = 4 * int(W::col_params.size());
-  // Reduction-reuse when some input is read again after statistics over it (b_reread > 0); a
-  // declaration that reads each input once is a one-pass reduction: nothing for a cluster to save.
-  f.structure = f.b_reread > 0 ? Structure::ReductionReuse : Structure::OnePassReduction;
-  return f;
+  f.row_scalar_bytes = 4 * int(W::row_outputs.size());
+  if constexpr (is_whole_row<W>()) {
+    f.structure = W::structure;
+    return f;  // no stages, nothing retained, nothing read again: only the compulsory bytes
+  } else {
+    f.structure = structure_of<W>();
+    f.L = num_stages<W>();
+    for (const auto& st : W::stages) f.q.push_back(st.q);
+    f.Q = num_stats<W>();
+    f.b_keep = retained_bytes_per_elem<W>();
+    f.s_scratch = scratch_bytes<W>();
+    f.b_reread = reread_bytes_per_elem<W>();
+    f.row_scalar_bytes += 4 * int(W::row_params.size());
+    f.col_bytes = 4 * int(W::col_params.size());
+    return f;
+  }
 }
 
 }  // namespace credit

@@ -6,9 +6,11 @@
 //   inputs      : per-element fp32 row tensors [M x N]; bit k of a mask means inputs[k]
 //   col_params  : fp32 vectors [N] shared by all rows (e.g. LayerNorm's gamma, beta)
 //   row_params  : fp32 scalars [M] (e.g. an upstream gradient per row)
-//   outputs     : per-element outputs [M x N], fp32 or int8
+//   outputs     : per-element outputs [M x N], fp32 or int8 (none when row outputs are all it
+//                 writes: a row reduction)
 //   row_outputs : fp32 scalars [M] written once per row (e.g. a quantisation scale)
-//   stages      : for each stage l, q_l and the mask of inputs its contributions read
+//   stages      : for each stage l, q_l and the mask of inputs its contributions read (none only
+//                 for an elementwise operator, which has no statistic)
 //   combine     : the operator of every statistic, stages concatenated (Q entries)
 //   apply_reads : the mask of inputs h reads
 //   Ctx         : the row state derived from the statistics so far
@@ -16,6 +18,10 @@
 //   finish<l>(r, n, rowp, ctx): fold the combined r_{l,*} into ctx (n = row width)
 //   apply(v, colp, ctx, out)   : out[k] = h_k(x_i, r)
 //   row_out(ctx, ro)           : the per-row outputs
+//   structure (optional) : what the structure leaves for a cluster to reuse (core/structure.hpp);
+//     derived from what the declaration reads when absent. Negative controls state it, and it must
+//     agree with the declaration (declaration_is_valid)
+//   math (optional)      : a one-line description for credit list
 //   domains (optional) : the distribution of named tensors in test and benchmark data (every
 //     other tensor is standard normal); the tool's inputs and the tests' draw from this one source
 //   apply_contribution(g, ctx, out) (optional): h computed from the last stage's contribution g
@@ -29,6 +35,7 @@
 #include <cstddef>
 
 #include "core/combine.hpp"
+#include "core/structure.hpp"
 
 namespace credit {
 
@@ -146,15 +153,48 @@ CREDIT_HD constexpr bool output_is_f32(int k) {
   return !((m >> k) & 1u);
 }
 
+// Bytes per element the one-CTA global-reread schedule reads again: every pass over an input
+// (each stage's and h's) beyond the one compulsory read of each input.
+template <class W>
+constexpr int reread_bytes_per_elem() {
+  int passes = popcount(W::apply_reads);
+  for (const auto& s : W::stages) passes += popcount(s.reads);
+  return 4 * (passes - int(W::inputs.size()));
+}
+
+// The declared structure, else the one the declaration's reads imply: reduction-reuse when some
+// input is read again after statistics over it, a one-pass reduction when each is read once.
+template <class W>
+constexpr Structure structure_of() {
+  if constexpr (requires { W::structure; }) return W::structure;
+  return reread_bytes_per_elem<W>() > 0 ? Structure::ReductionReuse : Structure::OnePassReduction;
+}
+
+// A stated structure must be what the declaration does: elementwise has no stage, a one-pass
+// reduction re-reads nothing, reduction-reuse re-reads something. Scans and selections cannot be
+// written in stages of statistics at all (core/whole_row.hpp).
+template <class W>
+constexpr bool structure_agrees() {
+  const bool stageless = num_stages<W>() == 0;
+  switch (structure_of<W>()) {
+    case Structure::Elementwise: return stageless && W::row_outputs.size() == 0;
+    case Structure::OnePassReduction: return !stageless && reread_bytes_per_elem<W>() == 0;
+    case Structure::ReductionReuse: return !stageless && reread_bytes_per_elem<W>() > 0;
+    case Structure::Scan:
+    case Structure::Selection: return false;
+  }
+  return false;
+}
+
 // Compile-time checks every declaration must pass.
 template <class W>
 constexpr bool declaration_is_valid() {
   const unsigned all = (1u << W::inputs.size()) - 1u;
   if (W::inputs.size() < 1 || W::inputs.size() > kMaxInputs) return false;
   if (W::col_params.size() > kMaxColParams || W::row_params.size() > kMaxRowParams) return false;
-  if (W::outputs.size() < 1 || W::outputs.size() > kMaxOutputs) return false;
+  if (W::outputs.size() > kMaxOutputs || W::outputs.size() + W::row_outputs.size() < 1) return false;
   if (W::row_outputs.size() > kMaxRowOutputs) return false;
-  if (num_stages<W>() < 1 || num_stages<W>() > kMaxStages) return false;
+  if (num_stages<W>() > kMaxStages || !structure_agrees<W>()) return false;
   if (num_stats<W>() != int(W::combine.size()) || num_stats<W>() > kMaxStats) return false;
   for (const auto& s : W::stages)
     if (s.q < 1 || s.reads == 0 || (s.reads & ~all) != 0) return false;

@@ -5,31 +5,45 @@
 
 #include "core/cpu_split_execution.hpp"
 #include "core/workloads/all.hpp"
+#include "core/workloads/controls/all.hpp"
 
 namespace credit {
 
 namespace {
 
+// The parts both vocabularies share (core/workload.hpp, core/whole_row.hpp).
 template <class W>
-WorkloadInfo info_of() {
+WorkloadInfo common_info_of() {
   WorkloadInfo w;
   w.name = W::name;
   w.default_rows = W::default_rows;
+  if constexpr (requires { W::math; }) w.math = W::math;
   for (auto s : W::inputs) w.inputs.emplace_back(s);
-  for (auto s : W::col_params) w.col_params.emplace_back(s);
-  for (auto s : W::row_params) w.row_params.emplace_back(s);
   for (auto s : W::row_outputs) w.row_outputs.emplace_back(s);
   w.outputs.assign(W::outputs.begin(), W::outputs.end());
-  w.combine.assign(W::combine.begin(), W::combine.end());
-  if constexpr (requires { W::domains; })
-    for (const TensorDomain& d : W::domains) {
-      const auto named = [&](const std::vector<std::string>& v) { return std::find(v.begin(), v.end(), d.tensor) != v.end(); };
-      if (!named(w.inputs) && !named(w.col_params) && !named(w.row_params))
-        throw std::logic_error(w.name + " declares a domain for '" + d.tensor + "', which is none of its tensors");
-      w.domains.emplace_back(d.tensor, d.domain);
-    }
   w.figures = static_figures_of<W>();
-  w.cpu_split = &cpu_split_execute<W>;
+  return w;
+}
+
+template <class W>
+WorkloadInfo info_of() {
+  WorkloadInfo w = common_info_of<W>();
+  if constexpr (is_whole_row<W>()) {
+    w.not_split_row = W::not_split_row;
+    w.cpu_rows = &cpu_whole_row_execute<W>;
+  } else {
+    for (auto s : W::col_params) w.col_params.emplace_back(s);
+    for (auto s : W::row_params) w.row_params.emplace_back(s);
+    w.combine.assign(W::combine.begin(), W::combine.end());
+    if constexpr (requires { W::domains; })
+      for (const TensorDomain& d : W::domains) {
+        const auto named = [&](const std::vector<std::string>& v) { return std::find(v.begin(), v.end(), d.tensor) != v.end(); };
+        if (!named(w.inputs) && !named(w.col_params) && !named(w.row_params))
+          throw std::logic_error(w.name + " declares a domain for '" + d.tensor + "', which is none of its tensors");
+        w.domains.emplace_back(d.tensor, d.domain);
+      }
+    w.cpu_split = &cpu_split_execute<W>;
+  }
   return w;
 }
 
@@ -44,6 +58,15 @@ const std::vector<WorkloadInfo>& all_workloads() {
   return list;
 }
 
+const std::vector<WorkloadInfo>& negative_controls() {
+  static const std::vector<WorkloadInfo> list = [] {
+    std::vector<WorkloadInfo> v;
+    for_each_negative_control([&](auto w) { v.push_back(info_of<decltype(w)>()); });
+    return v;
+  }();
+  return list;
+}
+
 Domain WorkloadInfo::domain_of(std::string_view tensor) const {
   for (const auto& [name, d] : domains)
     if (name == tensor) return d;
@@ -51,12 +74,17 @@ Domain WorkloadInfo::domain_of(std::string_view tensor) const {
 }
 
 const WorkloadInfo& find_workload(std::string_view name) {
-  std::string known;
+  std::string known, controls;
   for (const auto& w : all_workloads()) {
     if (w.name == name) return w;
     known += (known.empty() ? "" : ", ") + w.name;
   }
-  throw std::invalid_argument("unknown workload '" + std::string(name) + "' (known: " + known + ")");
+  for (const auto& w : negative_controls()) {
+    if (w.name == name) return w;
+    controls += (controls.empty() ? "" : ", ") + w.name;
+  }
+  throw std::invalid_argument("unknown workload '" + std::string(name) + "' (known: " + known +
+                              "; negative controls: " + controls + ")");
 }
 
 }  // namespace credit

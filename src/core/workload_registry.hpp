@@ -21,11 +21,20 @@ struct WorkloadInfo {
   Domain domain_of(std::string_view tensor) const;
   StaticFigures figures;
   void (*cpu_split)(const RowOperands&, int p) = nullptr;  // CPU clustered decomposition
+  // Negative controls only (core/workloads/controls/): a line for credit list; for those declared
+  // whole-row, why the split-row kernels cannot run them and their CPU execution (cpu_split is null).
+  std::string math;
+  std::string not_split_row;
+  void (*cpu_rows)(const RowOperands&) = nullptr;
+  bool negative_control() const { return figures.structure != Structure::ReductionReuse; }
 };
 
+// The seven reduction-reuse workloads: what calibration, the models and the default sweeps cover.
 const std::vector<WorkloadInfo>& all_workloads();
+// The negative controls: nothing to reuse; credit list shows them, predict and run-sweep reject them.
+const std::vector<WorkloadInfo>& negative_controls();
 
-// Throws std::invalid_argument naming the known workloads when `name` is not one.
+// Either kind by name. Throws std::invalid_argument naming the known workloads when `name` is none.
 const WorkloadInfo& find_workload(std::string_view name);
 
 }  // namespace credit

@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <cmath>
 #include <random>
+#include <stdexcept>
 
 #include "gpu/bench.hpp"
 #include "gpu/cuda_check.hpp"
@@ -90,24 +91,38 @@ double schedule_traffic_bytes(const WorkloadInfo& w, Schedule s, long long rows,
   return double(rows) * (w.figures.d_fixed(double(n)) + extra);
 }
 
+namespace {
+
+// The point's identity and the bytes the static figures give it.
+SweepPoint point_of(const WorkloadInfo& w, Schedule s, int p, long long rows, long long n) {
+  SweepPoint pt;
+  pt.workload = w.name;
+  pt.m = rows;
+  pt.n = n;
+  pt.schedule = schedule_name(s);
+  pt.p = p;
+  pt.compulsory_bytes = compulsory_bytes(w, rows, n);
+  pt.traffic_bytes = schedule_traffic_bytes(w, s, rows, n);
+  return pt;
+}
+
+}  // namespace
+
+SweepPoint refused_point(const WorkloadInfo& w, Schedule s, int p, long long rows, long long n, const DeviceInfo& dev) {
+  SweepPoint pt = point_of(w, s, p, rows, n);
+  const Support sup = can_implement(w, s, p, rows, n, dev);
+  if (sup.ok) throw std::logic_error(w.name + " " + schedule_name(s) + ": refused_point of a point that can run");
+  pt.disposition = Disposition::NotSupported;
+  pt.reason = sup.reason;
+  return pt;
+}
+
 SweepPoint bench_point(DeviceProblem& prob, Schedule s, int p, const DeviceInfo& dev, Timer& timer,
                        const TimingOptions& opt, double copy_gbps, std::uint64_t seed) {
   const WorkloadInfo& w = prob.workload();
   const RowOperands& op = prob.operands();
-  SweepPoint pt;
-  pt.workload = w.name;
-  pt.m = op.rows;
-  pt.n = op.n;
-  pt.schedule = schedule_name(s);
-  pt.p = p;
-  pt.compulsory_bytes = compulsory_bytes(w, op.rows, op.n);
-  pt.traffic_bytes = schedule_traffic_bytes(w, s, op.rows, op.n);
-  const Support sup = can_implement(w, s, p, op.rows, op.n, dev);
-  if (!sup.ok) {
-    pt.disposition = Disposition::NotSupported;
-    pt.reason = sup.reason;
-    return pt;
-  }
+  if (!can_implement(w, s, p, op.rows, op.n, dev).ok) return refused_point(w, s, p, op.rows, op.n, dev);
+  SweepPoint pt = point_of(w, s, p, op.rows, op.n);
   // A CUDA error in the check or the timing is recorded as a failed point, not thrown: the
   // sweep goes on (a sticky error then fails the following points too, each with its reason).
   try {

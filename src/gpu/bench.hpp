@@ -34,6 +34,10 @@ CheckResult check_outputs(DeviceProblem& prob, const std::function<void()>& run,
 double compulsory_bytes(const WorkloadInfo& w, long long rows, long long n);
 double schedule_traffic_bytes(const WorkloadInfo& w, Schedule s, long long rows, long long n);
 
+// The point of a (schedule, p) that can_implement refuses at rows x n (not supported, with its
+// reason), without allocating the problem: what bench records for a negative control no kernel runs.
+SweepPoint refused_point(const WorkloadInfo& w, Schedule s, int p, long long rows, long long n, const DeviceInfo& dev);
+
 // Checks then times one (schedule, p) at the problem's shape; never throws for an illegal
 // configuration or a wrong answer: the disposition says what happened.
 SweepPoint bench_point(DeviceProblem& prob, Schedule s, int p, const DeviceInfo& dev, Timer& timer,

@@ -8,6 +8,7 @@
 #include "gpu/cuda_check.hpp"
 #include "gpu/schedules.hpp"
 #include "gpu/device_buffer.hpp"
+#include "gpu/kernel_table.hpp"
 #include "gpu/occupancy.hpp"
 #include "kernels/global_exchange.cuh"
 #include "kernels/global_reread_kernel.cuh"
@@ -47,16 +48,6 @@ Schedule parse_schedule(std::string_view s) {
 
 namespace {
 
-using Kernel = void (*)(RowOperands);
-
-struct Kernels {
-  Kernel staged, cluster, reread, mega_row, mega_grid;
-  Kernel fused[kMaxStages + 1];  // local fusion: stages 0..L-1, then apply at L
-  Kernel registers[kRegisterVariantCount];  // one per RegisterVariant
-  long (*split_smem)(long n, int p);
-  int stats, stages, retained;  // Q, L and the retained planes: the global schedules' scratch
-};
-
 template <class W>
 long split_smem_of(long n, int p) { return split_smem_bytes<W>(n, p); }
 
@@ -94,8 +85,9 @@ const Kernels& kernels_of(const WorkloadInfo& w) {
     return t;
   }();
   const auto it = table.find(w.name);
-  if (it == table.end()) throw std::invalid_argument("no kernels for workload '" + w.name + "'");
-  return it->second;
+  if (it != table.end()) return it->second;
+  if (const Kernels* k = negative_control_kernels(w.name)) return *k;
+  throw std::invalid_argument("no kernels for workload '" + w.name + "'");
 }
 
 // The kernel whose occupancy limits the schedule at width n (for local fusion: its first kernel;
@@ -187,6 +179,9 @@ long smem_bytes(const WorkloadInfo& w, Schedule s, int p, long long n) {
 
 Support can_implement(const WorkloadInfo& w, Schedule s, int p, long long rows, long long n,
                       const DeviceInfo& dev) {
+  if (!w.not_split_row.empty()) return {false, "no split-row kernel can run it: " + w.not_split_row};
+  if (w.negative_control() && s != Schedule::Staged && s != Schedule::GlobalReread && s != Schedule::Cluster)
+    return {false, "a negative control is built for the staged, global_reread and cluster kernels only"};
   if (rows < 1 || n < 1) return {false, "rows and width must be at least 1"};
   if (n > (1LL << 30)) return {false, "width above 2^30 elements is not supported"};
   if (s == Schedule::Cluster) {
@@ -269,7 +264,8 @@ std::vector<KernelResources> kernel_resources(const WorkloadInfo& w) {
   for (Schedule s : {Schedule::Staged, Schedule::GlobalReread, Schedule::Cluster})
     out.push_back(of(kernel_for(ks, s, 1), schedule_name(s), threads_for(s, 1)));
   for (int v = 0; v < kRegisterVariantCount; ++v)
-    out.push_back(of(ks.registers[v], register_kernel_name(v), kRegisterVariants[v].threads));
+    if (ks.registers[v])  // none for a negative control
+      out.push_back(of(ks.registers[v], register_kernel_name(v), kRegisterVariants[v].threads));
   return out;
 }
 

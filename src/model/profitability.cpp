@@ -143,14 +143,18 @@ Terms evaluate(const StaticFigures& f, Variant v, const DeviceFigures& d, long l
 std::optional<std::string> structural_rejection(const StaticFigures& f) {
   switch (f.structure) {
     case Structure::Elementwise:
-      return "elementwise: b_reread ~ 0, no reread for clustering to remove";
+      return "elementwise: no statistic is reused (there is no row statistic; each element is read once "
+             "and written once, b_reread = 0), so a cluster has no re-read to remove";
     case Structure::OnePassReduction:
-      return "one-pass reduction: b_reread ~ 0, no reread for clustering to remove";
+      return "one-pass reduction: no statistic is reused (the row is read once and its statistics are the "
+             "output, b_reread = 0), so a cluster has no re-read to remove";
     case Structure::Scan:
-      return "scan: ordered dependencies grow K, adding synchronisation faster than width "
-             "amortises it";
+      return "scan: the output depends on order (element i needs every element before it), so the CTAs "
+             "of a row wait on each other in rank order: synchronisation grows with P, not one exchange "
+             "of compact statistics";
     case Structure::Selection:
-      return "selection/stencil: remote state grows with N rather than with sum q_l";
+      return "selection: the output depends on order (a position in the row, not a function of reused "
+             "statistics), and the state a CTA must share grows with what it selects, not with sum q_l";
     case Structure::ReductionReuse:
       break;
   }

@@ -82,6 +82,12 @@ void check_against_oracle(HostProblem& h, DeviceCopy& d, const Reference64& ref,
       CHECK(e <= 1e-5);
     }
   }
+  for (size_t k = 0; k < h.row_out.size(); ++k) {  // a row reduction's only output
+    INFO("row output " << h.w->row_outputs[k]);
+    const double e = rel_l2(h.row_out[k].data(), ref.row_out[k]);
+    CAPTURE(e);
+    CHECK(e <= 1e-5);
+  }
 }
 
 struct Shape {
@@ -242,4 +248,27 @@ TEST_CASE("the register-resident kernel at ragged short rows, every variant", "[
 TEST_CASE("one ragged shape per workload, every schedule", "[sanitize]") {
   uint64_t seed = 77;
   for (const auto& w : all_workloads()) check_all_schedules(w, Shape{3, 50257}, ++seed, InputScale::Normal);
+}
+
+// The negative controls (issue 14) that the split-row kernels run: staged, global_reread and every
+// cluster size against the oracle (an elementwise one has no stage and no exchange, a row sum no
+// per-element output); every other schedule, and every schedule of a control declared whole-row,
+// refused with the reason. scripts/gpu-check.sh negctl runs this under compute-sanitizer too.
+TEST_CASE("negative controls on the split-row kernels", "[controls]") {
+  uint64_t seed = 900;
+  for (const auto& w : negative_controls()) {
+    INFO(w.name);
+    if (!w.not_split_row.empty()) {
+      for (Schedule s : {Schedule::Staged, Schedule::GlobalReread, Schedule::Cluster, Schedule::Registers}) {
+        const gpu::Support sup = gpu::can_implement(w, s, s == Schedule::Cluster ? 2 : 1, 3, 4096, device());
+        CHECK_FALSE(sup.ok);
+        CHECK(sup.reason.find(w.not_split_row) != std::string::npos);
+      }
+      continue;
+    }
+    for (Shape sh : {Shape{3, 1}, Shape{3, 1000}, Shape{3, 4096}, Shape{2, 50257}, Shape{1, 65536}})
+      check_all_schedules(w, sh, ++seed, InputScale::Normal);
+    for (Schedule s : {Schedule::Registers, Schedule::Megakernel, Schedule::LocalFusion})
+      CHECK_FALSE(gpu::can_implement(w, s, s == Schedule::Registers ? 1 : 2, 3, 4096, device()).ok);
+  }
 }

@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <functional>
 #include <map>
+#include <numeric>
 #include <stdexcept>
 #include <string>
 
@@ -151,6 +153,36 @@ void rms_softmax(const HostProblem& p, Outputs& o) {
   }
 }
 
+// The negative controls (docs/design.md section 1, "negative controls").
+
+void scaled_bias_add(const HostProblem& p, Outputs& o) {
+  const auto& b = p.col_param("b");
+  for (long long r = 0; r < p.m; ++r) {
+    const Vec x = row_of(p, "x", r);
+    for (int i = 0; i < p.n; ++i) o.elem["y"][r * p.n + i] = 0.5 * x[i] + b[i];
+  }
+}
+
+void row_sum(const HostProblem& p, Outputs& o) {
+  for (long long r = 0; r < p.m; ++r) o.row["s"][r] = sum(row_of(p, "x", r));
+}
+
+void row_cumsum(const HostProblem& p, Outputs& o) {
+  for (long long r = 0; r < p.m; ++r) {
+    const Vec x = row_of(p, "x", r);
+    std::vector<long double> prefix(x.size());
+    std::partial_sum(x.begin(), x.end(), prefix.begin(), std::plus<long double>());
+    for (int i = 0; i < p.n; ++i) o.elem["y"][r * p.n + i] = double(prefix[i]);
+  }
+}
+
+void row_argmax(const HostProblem& p, Outputs& o) {
+  for (long long r = 0; r < p.m; ++r) {
+    const Vec x = row_of(p, "x", r);
+    o.row["i"][r] = double(std::max_element(x.begin(), x.end()) - x.begin());  // the first of equal maxima
+  }
+}
+
 }  // namespace
 
 Reference64 reference64(const HostProblem& p) {
@@ -158,6 +190,8 @@ Reference64 reference64(const HostProblem& p) {
       {"layernorm", layernorm},     {"wvar_bwd", wvar_bwd}, {"pearson_bwd", pearson_bwd},
       {"softmax_bwd", softmax_bwd}, {"lars", lars},         {"quant_int8", quant_int8},
       {"rms_softmax", rms_softmax},
+      {"scaled_bias_add", scaled_bias_add}, {"row_sum", row_sum}, {"row_cumsum", row_cumsum},
+      {"row_argmax", row_argmax},
   };
   const auto it = table.find(p.w->name);
   if (it == table.end())

@@ -1,0 +1,27 @@
+#pragma once
+// The kernels of one workload as the launcher (schedules.cu) finds them by name. Every schedule
+// is instantiated for the seven workloads there; the negative controls that the split-row kernels
+// run get their staged, global-reread and clustered kernels from negative_control_kernels.cu,
+// so they add no instantiation to schedules.cu, the slowest file to compile.
+#include <string_view>
+
+#include "core/operands.hpp"
+#include "core/split.hpp"
+
+namespace credit::gpu {
+
+using Kernel = void (*)(RowOperands);
+
+struct Kernels {
+  Kernel staged, cluster, reread, mega_row, mega_grid;  // null where not instantiated
+  Kernel fused[kMaxStages + 1];  // local fusion: stages 0..L-1, then apply at L
+  Kernel registers[kRegisterVariantCount];  // one per RegisterVariant
+  long (*split_smem)(long n, int p);
+  int stats, stages, retained;  // Q, L and the retained planes: the global schedules' scratch
+};
+
+// The staged, cluster and global-reread kernels of a negative control the split-row kernels run
+// (every other entry null); nullptr for any other name.
+const Kernels* negative_control_kernels(std::string_view name);
+
+}  // namespace credit::gpu
