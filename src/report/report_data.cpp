@@ -171,6 +171,8 @@ class Builder {
     note_unpredicted(dev, c.summary);
     if (c.summary.shapes.empty()) return;
     c.framework_devices = framework_devices(dev);
+    std::map<std::string, MeasuredShape> measured;
+    for (auto& m : measured_shapes(pool.merged)) measured.emplace(shape_key(m.workload, m.m, m.n), std::move(m));
     std::set<std::string> frameworks, variants;
     for (const ShapeVerdict& v : c.summary.shapes) {
       ShapeResult s;
@@ -186,7 +188,17 @@ class Builder {
         if (const SweepPoint* b = pool.passed(v.workload, v.m, v.n, "cluster", *v.best_p)) s.credit = timing(*b);
       s.measured_profitable = v.measured_profitable;
       s.predicted_p = v.predicted_p;
-      for (const auto& [variant, p] : v.predicted_p) variants.insert(variant);
+      for (const auto& [variant, p] : v.predicted_p) {
+        variants.insert(variant);
+        s.picked_p[variant] = p.value_or(1);
+      }
+      for (const char* one : {"staged", "global_reread", "registers"})
+        if (const SweepPoint* b = pool.passed(v.workload, v.m, v.n, one, 1))
+          if (!s.one_cta || b->time_ms.median < s.one_cta->ms) s.one_cta = timing(*b);
+      if (const auto it = measured.find(shape_key(v.workload, v.m, v.n)); it != measured.end()) {
+        s.cluster_wins = it->second.cluster_wins;
+        s.tie = it->second.tie;
+      }
       for (int fd : c.framework_devices)  // later devices replace earlier, as files do
         for (const auto& f : kFrameworks)
           if (const SweepPoint* b = pools_[std::size_t(fd)].passed(v.workload, v.m, v.n, std::string(f.key), 1)) {
@@ -241,6 +253,18 @@ class Builder {
   std::vector<bool> calibration_from_file_;  // per calibration column
 };
 
+// The time model's picks of one sweep file on the shapes of its device's comparison (a later
+// file's replace an earlier one's, as its points do).
+void add_time_picks(ReportData& d, int device, const PickTable& picks) {
+  const auto time = picks.find("time");
+  if (time == picks.end()) return;
+  for (auto& c : d.comparisons)
+    if (c.device == device)
+      for (auto& s : c.shapes)
+        if (const auto it = time->second.find(shape_key(s.workload, s.m, s.n)); it != time->second.end())
+          s.picked_p["time"] = it->second.schedule == "cluster" ? it->second.p : 1;
+}
+
 }  // namespace
 
 std::string_view baseline_label(std::string_view key) {
@@ -261,12 +285,15 @@ ReportData build_report(const std::vector<NamedResults>& files) {
         return &*f.results.calibration;
     return sweep.calibration ? &*sweep.calibration : nullptr;
   };
-  for (const auto& f : files) {
+  for (std::size_t i = 0; i < files.size(); ++i) {  // d.inputs[i] is files[i]
+    const NamedResults& f = files[i];
     const Calibration* cal = best_calibration(f.results);
     if (f.results.kind != "sweep" || !cal || cal->kernels.empty() || cal->copies.size() < 2) continue;
     const TimeModelParams params = cal->time_model ? *cal->time_model : model::h200_params();
-    const SelectionReport rep = judge_selection(measured_shapes(f.results), picks_for(f.results, *cal, params));
+    const PickTable picks = picks_for(f.results, *cal, params);
+    const SelectionReport rep = judge_selection(measured_shapes(f.results), picks);
     d.selections.push_back({f.path, params.fitted_on, rep.stats, rep.ties, rep.with_repeat});
+    add_time_picks(d, d.inputs[i].device, picks);
   }
   return d;
 }

@@ -63,6 +63,15 @@ struct ShapeResult {
   bool measured_profitable = false;          // as summarize_sweep: best P faster than CUDA baseline
   std::map<std::string, std::optional<int>> predicted_p;  // per model variant
   double copy_gbps = 0;                      // of the run that measured the CUDA baseline
+  // Against the faster one-CTA kernel, as sweep/selection.hpp judges a pick: the fastest passed
+  // staged, global_reread or registers point; does the fastest cluster beat it; do the two
+  // timing passes (when there were two) disagree on that.
+  std::optional<Timing> one_cta;
+  bool cluster_wins = false;
+  bool tie = false;
+  // Per model variant, the P its pick runs (1: a one-CTA kernel): paper and refined from the
+  // recorded predictions, "time" where the report could evaluate the time model (build_report).
+  std::map<std::string, int> picked_p;
 };
 
 // One device's CREDIT sweep(s) with the baselines joined to it.

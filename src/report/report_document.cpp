@@ -10,6 +10,7 @@
 
 #include "io/json_records.hpp"
 #include "report/cells.hpp"
+#include "report/report_lead.hpp"
 #include "report/report_stats.hpp"
 #include "report/report_tables.hpp"
 
@@ -193,6 +194,7 @@ Document build_document(const ReportData& d, const std::string& made_by) {
       "Table IV, Table V, Fig. 4), recomputed from the measurements.",
       made_by, d.inputs.size())});
   doc.sections.push_back(std::move(intro));
+  doc.sections.push_back(lead_section(d));
   doc.sections.push_back(summary_section(d));
   doc.sections.push_back(inputs_section(d));
   doc.sections.push_back(calibration_section(d));

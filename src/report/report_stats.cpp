@@ -37,6 +37,23 @@ std::optional<double> speedup(const ShapeResult& s, std::string_view baseline) {
   return it->second.ms / s.credit->ms;
 }
 
+std::optional<int> measured_p(const ShapeResult& s) {
+  if (s.cluster_wins && s.credit) return s.credit->p;
+  return s.one_cta ? std::optional<int>(1) : std::nullopt;
+}
+
+std::optional<double> cluster_speedup(const ShapeResult& s) {
+  if (!s.credit || !s.one_cta || !(s.credit->ms > 0)) return std::nullopt;
+  return s.one_cta->ms / s.credit->ms;
+}
+
+std::optional<std::string> pick_variant(const Comparison& c) {
+  for (const char* v : {"time", "refined", "paper"})
+    if (std::any_of(c.shapes.begin(), c.shapes.end(), [&](const ShapeResult& s) { return s.picked_p.count(v) > 0; }))
+      return v;
+  return std::nullopt;
+}
+
 std::optional<double> geomean(const std::vector<double>& v) {
   if (v.empty()) return std::nullopt;
   double log_sum = 0;

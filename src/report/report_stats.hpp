@@ -23,6 +23,15 @@ std::optional<std::string> fastest_baseline(const ShapeResult& s);
 // S_B = T_B / T_CREDIT for a baseline key or kBest; empty when either time is missing.
 std::optional<double> speedup(const ShapeResult& s, std::string_view baseline);
 
+// The P of the measured fastest schedule at a shape: the fastest cluster's when it beats the
+// faster one-CTA kernel, else 1; empty when neither kind passed.
+std::optional<int> measured_p(const ShapeResult& s);
+// T(faster one-CTA kernel) / T(fastest cluster); empty when either is missing.
+std::optional<double> cluster_speedup(const ShapeResult& s);
+// The model whose picks the report draws: the time model where it was evaluated, else the
+// refined, else the paper's variant; empty when no shape has a pick.
+std::optional<std::string> pick_variant(const Comparison& c);
+
 std::optional<double> geomean(const std::vector<double>& v);  // empty for no values
 std::set<int> cluster_sizes(const Calibration& c);              // every P the calibration measured
 std::vector<long long> widths(const Comparison& c);           // distinct N, ascending

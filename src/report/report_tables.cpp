@@ -150,6 +150,12 @@ Section speedup_section(const ReportData& d, std::size_t k) {
       "global reread)" +
       std::string(with_best ? "; best is the fastest baseline measured at the shape, where at least two were."
                             : ".")});
+  if (const auto v = pick_variant(c))
+    s.blocks.push_back(Paragraph{fmt::format(
+        "Charts (HTML): one per workload and M, all on one y scale; under each, 'fastest P' is the P of the "
+        "measured fastest schedule at each width (1, in grey: a one-CTA kernel beats every cluster) and '{0} P' "
+        "the P the {0} model picks, in bold red where it is not the fastest.",
+        *v)});
   if (const std::string b = baselines_paragraph(d, c); !b.empty()) s.blocks.push_back(Paragraph{b});
   if (std::find(c.frameworks.begin(), c.frameworks.end(), kTorchEager.key) != c.frameworks.end())
     s.blocks.push_back(Paragraph{"PyTorch eager (unfused, several times slower) is in the tables and counts for "

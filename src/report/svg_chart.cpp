@@ -138,6 +138,35 @@ std::pair<std::string, double> legend(const std::vector<LegendItem>& items, doub
   return {out, items.empty() ? 0.0 : y - y0 + 8};
 }
 
+// Label rows below the x axis label, starting at y0: each row's name left of the plot, its texts
+// at their x, a text that would overlap its left neighbour on a further line. Returns the SVG
+// and its height.
+std::pair<std::string, double> label_rows(const std::vector<LabelRow>& rows, const Scale& sx, double y0) {
+  constexpr double kLine = 13, kSmallChar = 5.6;  // 10px text
+  std::string out;
+  double y = y0 + 4;
+  for (const auto& row : rows) {
+    std::vector<double> right;  // per line: where its last text ends
+    std::string texts;
+    for (const auto& l : row.labels) {
+      const double w = kSmallChar * double(l.text.size()), x = sx(l.x);
+      std::size_t line = 0;
+      while (line < right.size() && right[line] + 3 > x - w / 2) ++line;
+      if (line == right.size()) right.push_back(0);
+      right[line] = x + w / 2;
+      const char* style = l.tone == Label::alert   ? " fill=\"#D55E00\" font-weight=\"bold\""
+                          : l.tone == Label::muted ? " fill=\"#8a8a8a\""
+                                                   : "";
+      texts += fmt::format(
+          "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"10\"{}><title>{}</title>{}</text>\n", num(x),
+          num(y + kLine * (double(line) + 1) - 3), style, escape(l.tip), escape(l.text));
+    }
+    out += text(sx.px0 - 6, y + kLine - 3, row.name, "end", " font-size=\"10\" fill=\"#444\"") + texts;
+    y += kLine * double(std::max<std::size_t>(right.size(), 1));
+  }
+  return {out, rows.empty() ? 0.0 : y - y0 + 2};
+}
+
 std::string open_svg(double w, double h, const std::string& title) {
   return fmt::format(
              "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" height=\"{1}\" viewBox=\"0 0 {0} {1}\" "
@@ -194,13 +223,11 @@ std::string width_label(double n) {
   return std::to_string(v);
 }
 
-std::string line_chart(const LineChart& c) {
-  double xmin = std::numeric_limits<double>::infinity(), xmax = -xmin, ymin = xmin, ymax = -xmin;
+std::pair<double, double> y_range(const LineChart& c) {
+  double ymin = std::numeric_limits<double>::infinity(), ymax = -ymin;
   for (const auto& s : c.series)
     for (auto [x, y] : s.points)
       if (std::isfinite(x) && std::isfinite(y)) {
-        xmin = std::min(xmin, x);
-        xmax = std::max(xmax, x);
         ymin = std::min(ymin, y);
         ymax = std::max(ymax, y);
       }
@@ -208,26 +235,74 @@ std::string line_chart(const LineChart& c) {
     ymin = std::min(ymin, *c.reference_y);
     ymax = std::max(ymax, *c.reference_y);
   }
-  double xlo, xhi, ylo, yhi;
-  data_range(c.x, xmin, xmax, xlo, xhi);
-  data_range(c.y, ymin, ymax, ylo, yhi);
+  double lo, hi;
+  data_range(c.y, ymin, ymax, lo, hi);
   if (!c.y.min && !c.y.max) {  // a little air around the data
-    const double pad = (yhi - ylo) * 0.06;
-    ylo -= pad;
-    yhi += pad;
+    const double pad = (hi - lo) * 0.06;
+    lo -= pad;
+    hi += pad;
   }
+  return {lo, hi};
+}
+
+double y_max(const BarChart& c) {
+  double top = 0;
+  for (const auto& [label, vs] : c.groups)
+    for (const auto& v : vs)
+      if (v && std::isfinite(*v)) top = std::max(top, *v);
+  return c.y_max.value_or(top > 0 ? top * 1.05 : 1);
+}
+
+void share_y_range(std::vector<LineChart>& panels) {
+  double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+  for (const auto& c : panels) {
+    const bool has_data = std::any_of(c.series.begin(), c.series.end(), [](const Series& s) {
+      return std::any_of(s.points.begin(), s.points.end(),
+                         [](const auto& p) { return std::isfinite(p.first) && std::isfinite(p.second); });
+    });
+    if (!has_data) continue;  // an empty panel's default range would stretch the others
+    const auto [a, b] = y_range(c);
+    lo = std::min(lo, a);
+    hi = std::max(hi, b);
+  }
+  if (!(lo <= hi)) return;
+  for (auto& c : panels) {
+    c.y.min = lo;
+    c.y.max = hi;
+  }
+}
+
+void share_y_range(std::vector<BarChart>& panels) {
+  double top = 0;
+  for (const auto& c : panels) top = std::max(top, y_max(c));
+  for (auto& c : panels) c.y_max = top;
+}
+
+std::string line_chart(const LineChart& c) {
+  double xmin = std::numeric_limits<double>::infinity(), xmax = -xmin;
+  for (const auto& s : c.series)
+    for (auto [x, y] : s.points)
+      if (std::isfinite(x) && std::isfinite(y)) {
+        xmin = std::min(xmin, x);
+        xmax = std::max(xmax, x);
+      }
+  double xlo, xhi;
+  data_range(c.x, xmin, xmax, xlo, xhi);
+  auto [ylo, yhi] = y_range(c);
   const std::vector<double> xt = c.x.log2 ? log2_ticks(xlo, xhi) : linear_ticks(xlo, xhi);
   const std::vector<double> yt = linear_ticks(ylo, yhi);
 
   std::vector<LegendItem> items;
   for (const auto& s : c.series) items.push_back({s.name, s.style, s.dashed, false});
   const double plot_bottom = c.height - kAxisBelow;
-  auto [leg, leg_h] = legend(items, c.width, c.height - 4);
   const Scale sx{xlo, xhi, kLeft, c.width - kRight, c.x.log2};
   const Scale sy{ylo, yhi, plot_bottom, kTop, false};
+  auto [rows, rows_h] = label_rows(c.label_rows, sx, c.height - 4);
+  auto [leg, leg_h] = legend(items, c.width, c.height - 4 + rows_h);
 
-  std::string out = open_svg(c.width, c.height + leg_h, c.title);
+  std::string out = open_svg(c.width, c.height + rows_h + leg_h, c.title);
   out += axes(sx, &xt, sy, yt, c.x.label, c.y.label);
+  out += rows;
   if (c.reference_y) {
     const double y = sy(*c.reference_y);
     out += fmt::format("<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"#444\" stroke-dasharray=\"2 3\"/>\n",
@@ -254,11 +329,7 @@ std::string line_chart(const LineChart& c) {
 }
 
 std::string bar_chart(const BarChart& c) {
-  double ymax = 0;
-  for (const auto& [label, vs] : c.groups)
-    for (const auto& v : vs)
-      if (v && std::isfinite(*v)) ymax = std::max(ymax, *v);
-  double ylo = 0, yhi = ymax > 0 ? ymax * 1.05 : 1;
+  double ylo = 0, yhi = y_max(c);
   const std::vector<double> yt = linear_ticks(ylo, yhi);
 
   std::vector<LegendItem> items;

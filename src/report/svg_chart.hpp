@@ -23,12 +23,26 @@ struct Series {
   bool dashed = false;
 };
 
+// A row of short texts under the x axis, each at its data x (e.g. the P chosen at each width);
+// texts that would overlap go to a second line.
+struct Label {
+  enum Tone { plain, muted, alert };  // muted: grey; alert: bold vermilion
+  double x = 0;
+  std::string text, tip;  // tip: the tooltip
+  Tone tone = plain;
+};
+struct LabelRow {
+  std::string name;  // at most about 9 characters: it sits left of the plot
+  std::vector<Label> labels;
+};
+
 struct LineChart {
   std::string title;
   Axis x, y;
   std::vector<Series> series;
   std::optional<double> reference_y;  // a horizontal reference line (parity at 1)
   std::string reference_label;
+  std::vector<LabelRow> label_rows;
   int width = 420, height = 290;
 };
 
@@ -37,6 +51,7 @@ struct BarChart {
   std::string x_label, y_label;
   std::vector<std::string> series;  // one bar per series in every group
   std::vector<std::pair<std::string, std::vector<std::optional<double>>>> groups;  // label, value per series
+  std::optional<double> y_max;      // default: the largest bar plus 5%
   int width = 420, height = 290;
 };
 
@@ -50,6 +65,14 @@ struct DotPlot {
   std::string none_label = "none";
   int width = 420;
 };
+
+// The y range a line chart is drawn over before it is widened to whole ticks: y.min and y.max
+// where set, else the data's (the reference line included) with 6% of air.
+std::pair<double, double> y_range(const LineChart& c);
+double y_max(const BarChart& c);
+// Panels of one chart on one scale: every panel's y range becomes the union of theirs.
+void share_y_range(std::vector<LineChart>& panels);
+void share_y_range(std::vector<BarChart>& panels);
 
 std::string line_chart(const LineChart& c);
 std::string bar_chart(const BarChart& c);
