@@ -4,9 +4,11 @@
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
+#include <cmath>
 #include <filesystem>
 
 #include "cli/commands.hpp"
+#include "cli/csv_output.hpp"
 #include "io/atomic_write.hpp"
 #include "io/json_records.hpp"
 #include "sweep/model_selection.hpp"
@@ -17,29 +19,37 @@ namespace {
 
 struct FitArgs {
   std::vector<std::string> sweeps;
+  std::vector<std::string> judge;
   std::string calibration;
+  std::string csv;
   bool cv = false;
 };
 
-void print_params(const TimeModelParams& p) {
-  fmt::print("cta_us {:.3f}  staging_us {:.3f}  stage_us {:.3f}  cluster_us {:.3f}  barrier_scale {:.3f}  split_cta_gbps {:.2f}  "
-             "reread_cta_gbps {:.2f}  register_cta_gbps {:.2f}  l2_share {:.3f}  l2_gbps {:.4g}  col_gbps {:.4g}  sm_work_scale {:.3f}\n",
+void print_params(std::FILE* out, const TimeModelParams& p) {
+  fmt::print(out, "cta_us {:.3f}  staging_us {:.3f}  stage_us {:.3f}  cluster_us {:.3f}  barrier_scale {:.3f}  split_cta_gbps {:.2f}  "
+             "reread_cta_gbps {:.2f}  register_cta_gbps {:.2f}  l2_share {:.3f}  l2_gbps {:.4g}  col_gbps {:.4g}  sm_work_scale {:.3f}  serial_share {:.3f}  serial_power {:.3f}\n",
              p.cta_us, p.staging_us, p.stage_us, p.cluster_us, p.barrier_scale, p.split_cta_gbps, p.reread_cta_gbps,
-             p.register_cta_gbps, p.l2_share, p.l2_gbps, p.col_gbps, p.sm_work_scale);
+             p.register_cta_gbps, p.l2_share, p.l2_gbps, p.col_gbps, p.sm_work_scale, p.serial_share, p.serial_power);
 }
 
 void run_fit(const FitArgs& a, const GlobalOptions& g) {
   if (a.sweeps.empty()) throw CommandFailed("fit-model needs at least one sweep file", 2);
   std::vector<std::string> inputs = a.sweeps;
+  inputs.insert(inputs.end(), a.judge.begin(), a.judge.end());
   if (!a.calibration.empty()) inputs.push_back(a.calibration);
   for (const auto& s : inputs)
-    if (!g.json_path.empty() && same_file(s, g.json_path))
-      throw CommandFailed("--json " + g.json_path + " is one of the input files: refusing to overwrite it", 2);
-  std::vector<ResultsFile> files;
-  for (const auto& s : a.sweeps) {
-    files.push_back(read_results(s));
-    if (files.back().kind != "sweep") throw CommandFailed(s + ": kind: expected a sweep, got " + files.back().kind, 2);
-  }
+    for (const auto& [opt, out] : {std::pair{"--json", g.json_path}, std::pair{"--csv", a.csv}})
+      if (!out.empty() && out != "-" && same_file(s, out))
+        throw CommandFailed(std::string(opt) + " " + out + " is one of the input files: refusing to overwrite it", 2);
+  const CsvOutput csv(a.csv);
+  auto read_sweep = [](const std::string& s) {
+    ResultsFile f = read_results(s);
+    if (f.kind != "sweep") throw CommandFailed(s + ": kind: expected a sweep, got " + f.kind, 2);
+    return f;
+  };
+  std::vector<ResultsFile> files, judged;
+  for (const auto& s : a.sweeps) files.push_back(read_sweep(s));
+  for (const auto& s : a.judge) judged.push_back(read_sweep(s));
   ResultsFile cal_file;
   if (!a.calibration.empty()) {
     cal_file = read_results(a.calibration);
@@ -55,10 +65,12 @@ void run_fit(const FitArgs& a, const GlobalOptions& g) {
   if (cal.kernels.empty() || cal.cluster_slots.empty() || cal.copies.size() < 2)
     throw CommandFailed("the calibration predates the time model's inputs (kernels, cluster slots, copies): "
                         "calibrate again with this build", 2);
-  for (size_t i = 0; i < files.size(); ++i)
-    if (files[i].device.name != cal.device.name)
+  for (size_t i = 0; i < inputs.size() && i < files.size() + judged.size(); ++i) {
+    const ResultsFile& f = i < files.size() ? files[i] : judged[i - files.size()];
+    if (f.device.name != cal.device.name)
       throw CommandFailed(fmt::format("{}: measured on {}, the calibration is of {}: fit on one device's data",
-                                      a.sweeps[i], files[i].device.name, cal.device.name), 2);
+                                      inputs[i], f.device.name, cal.device.name), 2);
+  }
   std::vector<const ResultsFile*> ptrs;
   for (const auto& f : files) ptrs.push_back(&f);
 
@@ -66,32 +78,53 @@ void run_fit(const FitArgs& a, const GlobalOptions& g) {
   std::string names;
   for (const auto& s : a.sweeps) names += (names.empty() ? "" : ", ") + std::filesystem::path(s).filename().string();
   fit.params.fitted_on = names;
-  fmt::print("time model fitted on {} ({} measured kernel points): RMS log error {:.3f}\n", names, fit.samples,
+  std::FILE* out = csv.table_stream();
+  fmt::print(out, "time model fitted on {} ({} measured kernel points): RMS log error {:.3f}\n", names, fit.samples,
              fit.rms_log_error);
-  print_params(fit.params);
-  for (size_t i = 0; i < files.size(); ++i) {
-    fmt::print("\nselection on {} (the data it was fitted on):\n", a.sweeps[i]);
-    const auto shapes = measured_shapes(files[i]);
-    fmt::print("{}", format_selection_stats(judge_selection(shapes, picks_for(files[i], cal, fit.params))));
-  }
+  print_params(out, fit.params);
+  std::vector<Residual> rows;
+  auto judge = [&](const ResultsFile& f, const std::string& path, const char* what) {
+    const auto res = residuals(f, std::filesystem::path(path).filename().string(), cal, fit.params);
+    double sq = 0;
+    for (const auto& r : res) sq += r.predicted_ms > 0 ? std::pow(std::log(r.predicted_ms / r.measured_ms), 2) : 4.0;
+    fmt::print(out, "\nselection on {} ({}; RMS log error {:.3f} over {} points):\n", path, what,
+               res.empty() ? 0.0 : std::sqrt(sq / double(res.size())), res.size());
+    fmt::print(out, "{}", format_selection_stats(judge_selection(measured_shapes(f), picks_for(f, cal, fit.params))));
+    rows.insert(rows.end(), res.begin(), res.end());
+  };
+  for (size_t i = 0; i < files.size(); ++i) judge(files[i], a.sweeps[i], "the data it was fitted on");
+  for (size_t i = 0; i < judged.size(); ++i) judge(judged[i], a.judge[i], "held out: not fitted on");
+  csv.write(residuals_csv(rows));
   if (a.cv) {
-    fmt::print("\nleave one workload out: fit on the others, judge the left-out workload's shapes\n");
-    fmt::print("{:<12} {:>8} {:>6} {:>10} {:>9} {:>6} {:>18} {:>10}\n", "left out", "RMS log", "shapes", "regret gm",
-               "max", ">5%", "accuracy", "N* exact");
-    std::vector<SelectionReport> reps;
-    for (const Fold& f : leave_one_workload_out(ptrs, cal)) {
-      fmt::print("{:<12} {:>8.3f} {:>6} {:>9.2f}% {:>8.1f}% {:>6} {:>18} {:>10}\n", f.workload, f.rms_log_error,
-                 f.stats.shapes, 100 * f.stats.geomean_regret, 100 * f.stats.max_regret, f.stats.over_5pct,
-                 fmt::format("{}/{}", f.stats.right, f.stats.judged),
-                 fmt::format("{}/{}", f.stats.n_star_exact, f.stats.n_star_groups));
-      SelectionReport r;
-      r.stats["time"] = f.stats;
-      reps.push_back(r);
-    }
-    const VariantStats p = pool(reps, "time");
-    fmt::print("{:<12} {:>8} {:>6} {:>9.2f}% {:>8.1f}% {:>6} {:>18} {:>10}   worst: {}\n", "pooled", "", p.shapes,
-               100 * p.geomean_regret, 100 * p.max_regret, p.over_5pct, fmt::format("{}/{}", p.right, p.judged),
-               fmt::format("{}/{}", p.n_star_exact, p.n_star_groups), p.worst);
+    std::vector<const ResultsFile*> held;
+    for (const auto& f : judged) held.push_back(&f);
+    const std::vector<Fold> folds = leave_one_workload_out(ptrs, cal, held);
+    auto table = [&](const char* title, auto stats_of, bool with_rms) {
+      fmt::print(out, "\n{}\n", title);
+      fmt::print(out, "{:<12} {:>8} {:>6} {:>10} {:>9} {:>6} {:>18} {:>10}\n", "left out", with_rms ? "RMS log" : "",
+                 "shapes", "regret gm", "max", ">5%", "accuracy", "N* exact");
+      std::vector<SelectionReport> reps;
+      for (const Fold& f : folds) {
+        const VariantStats& s = stats_of(f);
+        fmt::print(out, "{:<12} {:>8} {:>6} {:>9.2f}% {:>8.1f}% {:>6} {:>18} {:>10}\n", f.workload,
+                   with_rms ? fmt::format("{:.3f}", f.rms_log_error) : "", s.shapes, 100 * s.geomean_regret,
+                   100 * s.max_regret, s.over_5pct, fmt::format("{}/{}", s.right, s.judged),
+                   fmt::format("{}/{}", s.n_star_exact, s.n_star_groups));
+        SelectionReport r;
+        r.stats["time"] = s;
+        reps.push_back(r);
+      }
+      const VariantStats p = pool(reps, "time");
+      fmt::print(out, "{:<12} {:>8} {:>6} {:>9.2f}% {:>8.1f}% {:>6} {:>18} {:>10}   worst: {}\n", "pooled", "",
+                 p.shapes, 100 * p.geomean_regret, 100 * p.max_regret, p.over_5pct,
+                 fmt::format("{}/{}", p.right, p.judged), fmt::format("{}/{}", p.n_star_exact, p.n_star_groups),
+                 p.worst);
+    };
+    table("leave one workload out: fit on the others, judge the left-out workload's shapes",
+          [](const Fold& f) -> const VariantStats& { return f.stats; }, true);
+    if (!judged.empty())
+      table("leave one workload out, judged on the held-out sweeps: a workload and shapes the fit never saw",
+            [](const Fold& f) -> const VariantStats& { return f.judged; }, false);
   }
   if (!g.json_path.empty()) {
     cal_file.kind = "calibration";
@@ -111,7 +144,10 @@ void add_fit_model_command(CLI::App& app, GlobalOptions& g) {
   cmd->add_option("sweeps", a.sweeps, "sweep results files (run-sweep) to fit on")->required();
   cmd->add_option("--calibration", a.calibration,
                   "calibration (or any results file that carries one); default: the first sweep's");
+  cmd->add_option("--judge", a.judge, "held-out sweep files: judge the fitted model's picks on them (not fitted on)");
   cmd->add_flag("--cv", a.cv, "also report leave-one-workload-out cross-validation");
+  add_csv_option(cmd, a.csv)->description("write the model's time beside the measured one at every point of the fitted and "
+                                          "judged sweeps as CSV to this path, or - for stdout (the tables then go to stderr)");
   cmd->callback([&g] { run_fit(a, g); });
 }
 

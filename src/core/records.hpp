@@ -77,6 +77,8 @@ struct TimeModelParams {
   double l2_gbps = 0;        // bandwidth of re-reads served by the L2
   double col_gbps = 0;       // one CTA's rate of column parameters (e.g. gamma, beta) from the L2
   double sm_work_scale = 1;  // multiplies the probe's SM work per element (Calibration::elem_ns)
+  double serial_share = 0;  // share of the shorter of memory and SM work a lone CTA per SM leaves exposed
+  double serial_power = 1;  // ... divided by (CTAs per SM)^serial_power
   std::string fitted_on;
 };
 

@@ -263,8 +263,10 @@ Calibration read_calibration(const Node& n) {
     m.l2_gbps = t.field("l2_gbps").num();
     m.col_gbps = t.has("col_gbps") ? t.field("col_gbps").num() : 1e5;
     m.sm_work_scale = t.has("sm_work_scale") ? t.field("sm_work_scale").num() : 1.0;
+    m.serial_share = t.has("serial_share") ? t.field("serial_share").num() : 0.0;
+    m.serial_power = t.has("serial_power") ? t.field("serial_power").num() : 1.0;
     m.fitted_on = t.field("fitted_on").str();
-    for (double v : {m.cta_us, m.staging_us, m.stage_us, m.cluster_us, m.barrier_scale, m.l2_share})
+    for (double v : {m.cta_us, m.staging_us, m.stage_us, m.cluster_us, m.barrier_scale, m.l2_share, m.serial_share, m.serial_power})
       if (!(v >= 0)) t.fail("every constant must be a non-negative number");
     if (!(m.split_cta_gbps > 0) || !(m.reread_cta_gbps > 0) || !(m.register_cta_gbps > 0) || !(m.l2_gbps > 0) ||
         !(m.col_gbps > 0))
@@ -471,6 +473,8 @@ void to_json(json& j, const Calibration& c) {
                        {"l2_gbps", number(m.l2_gbps)},
                        {"col_gbps", number(m.col_gbps)},
                        {"sm_work_scale", number(m.sm_work_scale)},
+                       {"serial_share", number(m.serial_share)},
+                       {"serial_power", number(m.serial_power)},
                        {"fitted_on", m.fitted_on}};
   } else {
     j["time_model"] = nullptr;

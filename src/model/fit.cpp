@@ -14,13 +14,14 @@ namespace credit::model {
 
 namespace {
 
-constexpr int kParams = 12;
+constexpr int kParams = 14;
 using Vec = std::array<double, kParams>;
 
 Vec to_logs(const TimeModelParams& p) {
   return {std::log(p.cta_us), std::log(p.stage_us), std::log(p.cluster_us), std::log(p.barrier_scale),
           std::log(p.split_cta_gbps), std::log(p.reread_cta_gbps), std::log(p.l2_share), std::log(p.l2_gbps),
-          std::log(p.register_cta_gbps), std::log(p.staging_us), std::log(p.col_gbps), std::log(p.sm_work_scale)};
+          std::log(p.register_cta_gbps), std::log(p.staging_us), std::log(p.col_gbps), std::log(p.sm_work_scale),
+          std::log(p.serial_share), std::log(p.serial_power)};
 }
 
 TimeModelParams from_logs(const Vec& v) {
@@ -38,6 +39,8 @@ TimeModelParams from_logs(const Vec& v) {
   p.staging_us = std::exp(v[9]);
   p.col_gbps = std::min(1e5, std::exp(v[10]));
   p.sm_work_scale = std::exp(v[11]);
+  p.serial_share = std::min(1.0, std::exp(v[12]));  // at most all of it
+  p.serial_power = std::min(8.0, std::exp(v[13]));
   p.split_cta_gbps = std::min(1e5, p.split_cta_gbps);
   p.reread_cta_gbps = std::min(1e5, p.reread_cta_gbps);
   return p;
@@ -198,6 +201,8 @@ TimeModelParams fit_start() {
   p.l2_gbps = 1e+05;
   p.col_gbps = 100;
   p.sm_work_scale = 1;
+  p.serial_share = 0.5;
+  p.serial_power = 1;
   p.fitted_on = "the fit's starting point";
   return p;
 }
@@ -231,7 +236,11 @@ TimeModelParams fit_params(const std::vector<FitSample>& samples, const Calibrat
   // (column parameters: only workloads that read them, e.g. layernorm's gamma and beta).
   if (std::none_of(samples.begin(), samples.end(), [](const FitSample& s) { return s.figures->col_bytes > 0; }))
     out.col_gbps = start.col_gbps;
-  if (cal.elem_ns.empty()) out.sm_work_scale = start.sm_work_scale;
+  if (cal.elem_ns.empty()) {
+    out.sm_work_scale = start.sm_work_scale;
+    out.serial_share = start.serial_share;
+    out.serial_power = start.serial_power;
+  }
   return out;
 }
 

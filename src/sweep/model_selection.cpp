@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "core/workload_registry.hpp"
+#include "io/csv.hpp"
 #include "model/fit.hpp"
 #include "model/time_model.hpp"
 
@@ -48,7 +49,45 @@ ModelFit fit_time_model(const std::vector<const ResultsFile*>& sweeps, const Cal
   return f;
 }
 
-std::vector<Fold> leave_one_workload_out(const std::vector<const ResultsFile*>& sweeps, const Calibration& cal) {
+std::vector<Residual> residuals(const ResultsFile& sweep, const std::string& source, const Calibration& cal,
+                                const TimeModelParams& params) {
+  std::vector<Residual> out;
+  const model::CopyLine copy = model::copy_line(cal.copies);
+  for (const auto& s : model::fit_samples(sweep, figures_or_null)) {
+    const auto c = model::candidate_time(*s.figures, s.workload, cal, params, copy, s.schedule, s.p, s.m, s.n);
+    out.push_back({source, s.workload, s.schedule, s.m, s.n, s.p, s.t_ms, c.legal ? c.t_ms : 0.0, c.ctas_per_sm, c.waves});
+  }
+  return out;
+}
+
+std::string residuals_csv(const std::vector<Residual>& rows) {
+  std::string out = "source,workload,m,n,schedule,p,measured_ms,predicted_ms,predicted_over_measured,ctas_per_sm,waves\n";
+  for (const auto& r : rows)
+    out += fmt::format("{},{},{},{},{},{},{},{},{},{},{}\n", csv_field(r.source), r.workload, r.m, r.n, r.schedule, r.p, r.measured_ms,
+                       r.predicted_ms, r.predicted_ms > 0 ? fmt::format("{:.4f}", r.predicted_ms / r.measured_ms) : "",
+                       r.ctas_per_sm, r.waves);
+  return out;
+}
+
+namespace {
+
+VariantStats judge_workload(const std::vector<const ResultsFile*>& files, const std::string& w, const Calibration& cal,
+                            const TimeModelParams& params) {
+  std::vector<MeasuredShape> shapes;
+  for (const ResultsFile* r : files)
+    for (auto& s : measured_shapes(*r))
+      if (s.workload == w) shapes.push_back(s);
+  PickTable t;
+  for (const auto& s : shapes)
+    t["time"][shape_key(s.workload, s.m, s.n)] =
+        pick_of(model::predict_times(*figures_or_null(w), w, cal, params, s.m, s.n));
+  return judge_selection(shapes, t).stats["time"];
+}
+
+}  // namespace
+
+std::vector<Fold> leave_one_workload_out(const std::vector<const ResultsFile*>& sweeps, const Calibration& cal,
+                                         const std::vector<const ResultsFile*>& judged) {
   std::vector<std::string> names;
   for (const ResultsFile* r : sweeps)
     for (const auto& s : measured_shapes(*r))
@@ -60,19 +99,12 @@ std::vector<Fold> leave_one_workload_out(const std::vector<const ResultsFile*>& 
     f.workload = w;
     f.fit = fit_time_model(sweeps, cal, {w});
     std::vector<model::FitSample> held;
-    std::vector<MeasuredShape> shapes;
-    for (const ResultsFile* r : sweeps) {
+    for (const ResultsFile* r : sweeps)
       for (auto& s : model::fit_samples(*r, figures_or_null))
         if (s.workload == w) held.push_back(s);
-      for (auto& s : measured_shapes(*r))
-        if (s.workload == w) shapes.push_back(s);
-    }
     f.rms_log_error = model::rms_log_error(held, cal, f.fit.params);
-    PickTable t;
-    for (const auto& s : shapes)
-      t["time"][shape_key(s.workload, s.m, s.n)] =
-          pick_of(model::predict_times(*figures_or_null(w), w, cal, f.fit.params, s.m, s.n));
-    f.stats = judge_selection(shapes, t).stats["time"];
+    f.stats = judge_workload(sweeps, w, cal, f.fit.params);
+    if (!judged.empty()) f.judged = judge_workload(judged, w, cal, f.fit.params);
     folds.push_back(f);
   }
   return folds;

@@ -24,14 +24,33 @@ struct ModelFit {
 ModelFit fit_time_model(const std::vector<const ResultsFile*>& sweeps, const Calibration& cal,
                         const std::vector<std::string>& leave_out_workloads = {});
 
+// The model's time beside the measured one at every passed kernel point of a sweep: where the
+// model misses, for `fit-model --csv`.
+struct Residual {
+  std::string source;  // the sweep file's name
+  std::string workload, schedule;
+  long long m = 0, n = 0;
+  int p = 1;
+  double measured_ms = 0;
+  double predicted_ms = 0;  // 0: the model calls the measured point illegal
+  int ctas_per_sm = 0;
+  double waves = 0;
+};
+std::vector<Residual> residuals(const ResultsFile& sweep, const std::string& source, const Calibration& cal,
+                                const TimeModelParams& params);
+std::string residuals_csv(const std::vector<Residual>& rows);
+
 // Leave one workload out: fit on the others, judge the time model's picks on its shapes.
 struct Fold {
   std::string workload;
   ModelFit fit;
   VariantStats stats;  // of the "time" variant on the left-out workload's shapes
   double rms_log_error = 0;  // on the left-out workload's points
+  VariantStats judged;  // on the left-out workload's shapes in the held-out sweeps (none: empty)
 };
-std::vector<Fold> leave_one_workload_out(const std::vector<const ResultsFile*>& sweeps, const Calibration& cal);
+// `judged`: held-out sweeps, never fitted on; each fold also judges its workload's shapes there.
+std::vector<Fold> leave_one_workload_out(const std::vector<const ResultsFile*>& sweeps, const Calibration& cal,
+                                         const std::vector<const ResultsFile*>& judged = {});
 
 // The statistics of several folds pooled as one set of shapes (regret geomean over all shapes).
 VariantStats pool(const std::vector<SelectionReport>& reports, const std::string& variant);

@@ -264,4 +264,62 @@ TEST_CASE("the built-in H200 constants are the committed fit's", "[model][fit]")
   CHECK(same(b.l2_gbps, f.l2_gbps));
   CHECK(same(b.col_gbps, f.col_gbps));
   CHECK(same(b.sm_work_scale, f.sm_work_scale));
+  CHECK(same(b.serial_share, f.serial_share));
+  CHECK(same(b.serial_power, f.serial_power));
+}
+
+TEST_CASE("memory and SM work: a lone CTA per SM leaves serial_share of the shorter exposed, k CTAs k^-power of it",
+          "[model][time]") {
+  Calibration c = h200_like();
+  const WorkloadInfo& w = find_workload("quant_int8");
+  c.elem_ns[w.name] = 0.15;  // SM work about as long as the DRAM time, as measured on the H200
+  const CopyLine l = copy_line(c.copies);
+  TimeModelParams prm = h200_params();
+  auto t = [&](double share, double power, const std::string& s, int p, long long n) {
+    prm.serial_share = share;
+    prm.serial_power = power;
+    return candidate_time(w.figures, w.name, c, prm, l, s, p, 4096, n);
+  };
+  // staged at 50000 elements: 200 KB of shared memory, one CTA per SM; cluster P = 4 at 24576: 24 KB each.
+  const CandidateTime lone = t(0, 1, "staged", 1, 50000), many = t(0, 1, "cluster", 4, 24576);
+  REQUIRE(lone.ctas_per_sm == 1);
+  REQUIRE(many.ctas_per_sm > 2);
+  const double lone_exposed = t(0.5, 1, "staged", 1, 50000).t_ms - lone.t_ms;
+  CHECK(lone_exposed > 0.05 * lone.t_ms);  // a real share of the time
+  CHECK(near(t(0.25, 1, "staged", 1, 50000).t_ms - lone.t_ms, 0.5 * lone_exposed));  // linear in the share
+  CHECK(near(t(0.5, 3, "staged", 1, 50000).t_ms - lone.t_ms, lone_exposed));  // 1^power = 1
+  const double k = many.ctas_per_sm;
+  const double many_exposed = t(0.5, 0, "cluster", 4, 24576).t_ms - many.t_ms;
+  CHECK(many_exposed > 0);
+  CHECK(near(t(0.5, 1, "cluster", 4, 24576).t_ms - many.t_ms, many_exposed / k));
+  CHECK(near(t(0.5, 2, "cluster", 4, 24576).t_ms - many.t_ms, many_exposed / (k * k)));
+  // Without a probe there is no SM work, and nothing to expose.
+  c.elem_ns.clear();
+  CHECK(near(t(0.5, 1, "staged", 1, 50000).t_ms, t(0, 1, "staged", 1, 50000).t_ms));
+}
+
+TEST_CASE("residuals: the model's time beside the measured one, as CSV", "[model][fit]") {
+  const Calibration c = h200_like();
+  const TimeModelParams prm = h200_params();
+  const CopyLine l = copy_line(c.copies);
+  ResultsFile r;
+  r.kind = "sweep";
+  const WorkloadInfo& w = find_workload("layernorm");
+  for (long long n : {4096LL, 65536LL}) {
+    const CandidateTime t = candidate_time(w.figures, w.name, c, prm, l, "cluster", 4, 256, n);
+    REQUIRE(t.legal);
+    r.points.push_back(point(w.name, 256, n, "cluster", 4, 2 * t.t_ms));  // measured twice the model
+  }
+  r.points.push_back(point("not_declared", 256, 4096, "staged", 1, 1.0));  // left out
+  const auto rows = residuals(r, "s.json", c, prm);
+  REQUIRE(rows.size() == 2);
+  for (const auto& x : rows) {
+    CHECK(x.source == "s.json");
+    CHECK(near(x.predicted_ms, 0.5 * x.measured_ms));
+    CHECK(x.ctas_per_sm >= 1);
+  }
+  const std::string csv = residuals_csv(rows);
+  CHECK(csv.rfind("source,workload,m,n,schedule,p,measured_ms,predicted_ms,predicted_over_measured,ctas_per_sm,waves\n", 0) == 0);
+  CHECK(csv.find(",0.5000,") != std::string::npos);
+  CHECK(std::count(csv.begin(), csv.end(), '\n') == 3);
 }
