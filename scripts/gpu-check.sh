@@ -4,7 +4,7 @@
 # back at most 8 files). Usage: scripts/gpu-check.sh [steps...]
 # Where the tree travels without .git, write the sha first (git rev-parse --short=12 HEAD >
 # .git-sha) and carry .git-sha, so results files name the commit they measured.
-# steps: build tests gputests occupancy regtests train heldout validation shortrows torchshort:M sanitize calibrate predict sweep torch bench quickbench ladder megabench profile phases stalls negctl
+# steps: build tests gputests occupancy regtests train heldout validation shortrows torchshort:M sanitize calibrate predict sweep torch bench quickbench ladder megabench profile phases stalls negctl ncushort
 # abladder:THREADS abdefs:NAME=VALUE[,NAME=VALUE] ab:THREADS
 # (default: build tests bench)
 set -uo pipefail
@@ -125,6 +125,12 @@ for step in $steps; do
           build/credit bench --workload rms_softmax --rows 16 --widths 131072 --schedule ${s%%:*} --P ${s##*:} \
           --samples 1 --warmup 0
       done ;;
+    ncushort)  # issue 12: Nsight Compute on credit's register kernel and the Triton peer at 256 x 8192 (softmax_bwd)
+      sec="--section SpeedOfLight --section LaunchStats --section Occupancy --section WarpStateStats --section MemoryWorkloadAnalysis --section SchedulerStats"
+      run ncu-credit ncu $sec -k regex:register_row build/credit bench --workload softmax_bwd --rows 256 --widths 8192 \
+        --schedule registers staged --samples 1 --warmup 0
+      run ncu-triton ncu $sec -k regex:triton -c 30 python3 scripts/torch_baselines.py --workloads softmax_bwd --rows 256 \
+        --widths 8192 --impls triton --rep-ms 1 --tune-ms 1 --warmup-ms 1 ;;
     negctl)  # issue 14: the negative controls checked (also under the sanitizer), then measured once:
       # the one-CTA kernels and clusters of P = 2..16 at N = 4096 and 65536; the scan and the
       # selection are recorded as not supported, with the reason (no split-row kernel can run them)
