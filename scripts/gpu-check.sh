@@ -109,8 +109,15 @@ for step in $steps; do
       rm -rf "$dir"
       run "configure-$dir" cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release "-DCMAKE_CUDA_FLAGS=-D${d//;/ -D}"
       run "build-$dir" cmake --build "$dir" -j 16 --target credit
-      run "abbench-$dir" "$dir/credit" bench --workload layernorm softmax_bwd rms_softmax lars --rows 1024 \
-        --widths 2048 4096 8192 --schedule registers --samples 20 ;;
+      for m in 256 4096; do
+        run "abbench-$dir-$m" "$dir/credit" --json "$OUT/abbench-$dir-$m.json" bench --workload all --rows $m \
+          --widths 2048 4096 8192 16384 --schedule registers --samples 20
+      done ;;
+    regbench)  # the register kernel as built by `build`, at the abbench shapes (its A of an A/B)
+      for m in 256 4096; do
+        run "regbench-$m" build/credit --json "$OUT/regbench-$m.json" bench --workload all --rows $m \
+          --widths 2048 4096 8192 16384 --schedule registers --samples 20
+      done ;;
     abdefs:*)  # phases at seed 001's shape built with other policy constants, e.g. abdefs:CREDIT_SHARED_UNROLL=4
       d=${step#abdefs:}; dir=build-$(echo "$d" | tr -c 'A-Za-z0-9\n' '_')
       rm -rf "$dir"
@@ -129,7 +136,7 @@ for step in $steps; do
       sec="--section SpeedOfLight --section LaunchStats --section Occupancy --section WarpStateStats --section MemoryWorkloadAnalysis --section SchedulerStats"
       run ncu-credit ncu $sec -k regex:register_row build/credit bench --workload softmax_bwd --rows 256 --widths 8192 \
         --schedule registers staged --samples 1 --warmup 0
-      run ncu-triton ncu $sec -k regex:triton -c 30 python3 scripts/torch_baselines.py --workloads softmax_bwd --rows 256 \
+      run ncu-triton ncu $sec -k regex:_reg -c 30 python3 scripts/torch_baselines.py --workloads softmax_bwd --rows 256 \
         --widths 8192 --impls triton --rep-ms 1 --tune-ms 1 --warmup-ms 1 ;;
     negctl)  # issue 14: the negative controls checked (also under the sanitizer), then measured once:
       # the one-CTA kernels and clusters of P = 2..16 at N = 4096 and 65536; the scan and the

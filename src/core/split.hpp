@@ -54,8 +54,12 @@ struct SplitPolicy {
 struct RegisterVariant {
   int threads, groups;
 };
-#ifndef CREDIT_REGISTER_VARIANTS  // a build option for A/B runs (scripts/gpu-check.sh abbench:)
+#ifndef CREDIT_REGISTER_VARIANTS  // a build option for A/B runs (scripts/gpu-check.sh abbench:CREDIT_REGISTER_SET=1)
+#if defined(CREDIT_REGISTER_SET) && CREDIT_REGISTER_SET == 1  // 8 elements per thread and input up to 8192
+#define CREDIT_REGISTER_VARIANTS {128, 2}, {256, 2}, {512, 2}, {1024, 2}, {1024, 4}
+#else
 #define CREDIT_REGISTER_VARIANTS {128, 2}, {256, 2}, {256, 4}, {512, 4}, {1024, 4}
+#endif
 #endif
 inline constexpr RegisterVariant kRegisterVariants[] = {CREDIT_REGISTER_VARIANTS};
 inline constexpr int kRegisterVariantCount = int(sizeof(kRegisterVariants) / sizeof(kRegisterVariants[0]));
