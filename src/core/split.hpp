@@ -57,6 +57,10 @@ struct RegisterVariant {
 #ifndef CREDIT_REGISTER_VARIANTS  // a build option for A/B runs (scripts/gpu-check.sh abbench:CREDIT_REGISTER_SET=1)
 #if defined(CREDIT_REGISTER_SET) && CREDIT_REGISTER_SET == 1  // 8 elements per thread and input up to 8192
 #define CREDIT_REGISTER_VARIANTS {128, 2}, {256, 2}, {512, 2}, {1024, 2}, {1024, 4}
+#elif defined(CREDIT_REGISTER_SET) && CREDIT_REGISTER_SET == 2  // fewer threads, 32 elements each up to 8192
+#define CREDIT_REGISTER_VARIANTS {128, 2}, {128, 4}, {128, 8}, {256, 8}, {1024, 4}
+#elif defined(CREDIT_REGISTER_SET) && CREDIT_REGISTER_SET == 3  // between the two
+#define CREDIT_REGISTER_VARIANTS {128, 2}, {128, 4}, {256, 4}, {256, 8}, {1024, 4}
 #else
 #define CREDIT_REGISTER_VARIANTS {128, 2}, {256, 2}, {256, 4}, {512, 4}, {1024, 4}
 #endif
