@@ -54,7 +54,7 @@ struct Stream {
 
 }  // namespace
 
-TEST_CASE("two launches on two streams at once, each with its own workspace, stay correct", "[gpu]") {
+TEST_CASE("two launches on two streams at once stay correct with a workspace each", "[gpu][streams]") {
   struct Case {
     Schedule s;
     int p;
@@ -83,7 +83,7 @@ TEST_CASE("two launches on two streams at once, each with its own workspace, sta
   }
 }
 
-TEST_CASE("the public launchers refuse a missing workspace and mismatched tensors", "[gpu]") {
+TEST_CASE("the public launchers refuse a missing workspace and mismatched tensors", "[gpu][streams]") {
   const Problem mega{"rms_softmax", Schedule::Megakernel, 8, 8, 32768};
   HostProblem h = make_random_problem(find_workload("rms_softmax"), 8, 32768, 3);
   OnDevice d(h, mega);
