@@ -84,7 +84,8 @@ class ShapeRunner {
       const gpu::Schedule s = gpu::parse_schedule(pt.schedule);
       if (!prob_) prob_.emplace(w_, m_, n_, seed_);
       const int p = pt.p;
-      pt.repeat_ms = timer_.time([&] { gpu::launch(w_, s, p, prob_->operands(), dev_, timer_.stream()); }, opt).median;
+      pt.repeat_ms =
+          timer_.time([&] { prob_->workspace().launch(w_, s, p, prob_->operands(), dev_, timer_.stream()); }, opt).median;
       save();
     }
   }

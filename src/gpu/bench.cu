@@ -35,7 +35,7 @@ double rel_l2(const float* got, const float* want, size_t n) {
 CheckResult check_schedule(DeviceProblem& prob, Schedule s, int p, const DeviceInfo& dev,
                            cudaStream_t stream, std::uint64_t seed) {
   return check_outputs(
-      prob, [&] { launch(prob.workload(), s, p, prob.operands(), dev, stream); }, stream,
+      prob, [&] { prob.workspace().launch(prob.workload(), s, p, prob.operands(), dev, stream); }, stream,
       sample_rows(prob.operands().rows, seed));
 }
 
@@ -133,7 +133,7 @@ SweepPoint bench_point(DeviceProblem& prob, Schedule s, int p, const DeviceInfo&
       pt.reason = chk.reason;
       return pt;
     }
-    pt.time_ms = timer.time([&] { launch(w, s, p, op, dev, timer.stream()); }, opt);
+    pt.time_ms = timer.time([&] { prob.workspace().launch(w, s, p, op, dev, timer.stream()); }, opt);
   } catch (const CudaError& e) {
     pt.disposition = Disposition::Failed;
     pt.reason = e.what();

@@ -7,6 +7,7 @@
 #include "core/operands.hpp"
 #include "core/workload_registry.hpp"
 #include "gpu/device_buffer.hpp"
+#include "gpu/workspace.hpp"
 
 namespace credit::gpu {
 
@@ -18,6 +19,8 @@ class DeviceProblem {
                 float scale = 1.0f);
   const RowOperands& operands() const { return op_; }
   const WorkloadInfo& workload() const { return *w_; }
+  // The launch workspace of this problem's launches (one stream at a time).
+  Workspace& workspace() { return ws_; }
 
   // Fills every output with a value the operator never produces (NaN; -128 for int8).
   void poison_outputs();
@@ -36,6 +39,7 @@ class DeviceProblem {
   const WorkloadInfo* w_;
   std::vector<DeviceBuffer> in_, col_, row_in_, out_, row_out_;
   RowOperands op_;
+  Workspace ws_;
 };
 
 }  // namespace credit::gpu

@@ -61,9 +61,9 @@ SweepPoint LadderShape::measure(const Rung& r, int warmup, int samples) {
     return pt;
   }
   const cudaStream_t s = timer_.stream();
-  const auto enqueue = [&] { launch(w, r.schedule, r.p, op, dev_, s, r.opt); };
+  const auto enqueue = [&] { prob_.workspace().launch(w, r.schedule, r.p, op, dev_, s, r.opt); };
   try {
-    enqueue();  // first use: scratch buffers grow here, never during capture
+    enqueue();  // first use: the workspace grows and is cleared here, never during capture
     CREDIT_CUDA(cudaStreamSynchronize(s));
     std::optional<CapturedGraph> g;
     if (r.graph) g.emplace(enqueue, s);

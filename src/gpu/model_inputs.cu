@@ -46,7 +46,7 @@ double probe_elem_ns(const WorkloadInfo& w, const DeviceInfo& dev, Timer& timer)
     DeviceProblem prob(w, rows, n, 20261130 + i);
     const CheckResult chk = check_schedule(prob, Schedule::Staged, 1, dev, timer.stream(), 7);
     if (!chk.ok) throw std::runtime_error(w.name + " probe: the staged kernel is wrong: " + chk.reason);
-    t[i] = timer.time([&] { launch(w, Schedule::Staged, 1, prob.operands(), dev, timer.stream()); },
+    t[i] = timer.time([&] { prob.workspace().launch(w, Schedule::Staged, 1, prob.operands(), dev, timer.stream()); },
                       TimingOptions{5, 31, false}).median;
   }
   return std::max(0.0, (t[1] - t[0]) * 1e6 / (double(rows) * double(n2 - n1)) * dev.sm_count);

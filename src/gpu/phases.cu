@@ -6,6 +6,7 @@
 #include "core/workload_registry.hpp"
 #include "gpu/cuda_check.hpp"
 #include "gpu/device_buffer.hpp"
+#include "gpu/workspace.hpp"
 
 namespace credit::gpu {
 
@@ -18,7 +19,8 @@ std::vector<PhaseMark> time_phases(const WorkloadInfo& w, Schedule s, int p, con
   DeviceBuffer clock(size_t(ctas) * kPhaseMarks * sizeof(unsigned long long));
   RowOperands timed = op;
   timed.phase_clock = clock.get<unsigned long long>();
-  for (int i = 0; i < std::max(1, runs); ++i) launch(w, s, p, timed, dev, stream);
+  Workspace ws;
+  for (int i = 0; i < std::max(1, runs); ++i) ws.launch(w, s, p, timed, dev, stream);
   CREDIT_CUDA(cudaStreamSynchronize(stream));
   std::vector<unsigned long long> t(size_t(ctas) * kPhaseMarks);
   clock.download(t.data(), t.size() * sizeof(t[0]));

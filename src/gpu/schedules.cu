@@ -1,5 +1,6 @@
 #include <algorithm>
 #include <map>
+#include <mutex>
 #include <stdexcept>
 #include <string>
 #include <tuple>
@@ -7,7 +8,6 @@
 #include "core/workloads/all.hpp"
 #include "gpu/cuda_check.hpp"
 #include "gpu/schedules.hpp"
-#include "gpu/device_buffer.hpp"
 #include "gpu/kernel_table.hpp"
 #include "gpu/occupancy.hpp"
 #include "kernels/global_exchange.cuh"
@@ -18,33 +18,6 @@
 #include "kernels/unfused_rms_softmax.cuh"
 
 namespace credit::gpu {
-
-namespace {
-constexpr Schedule kAll[] = {Schedule::Staged,      Schedule::GlobalReread, Schedule::Cluster, Schedule::Megakernel,
-                             Schedule::LocalFusion, Schedule::Unfused,      Schedule::Registers};
-}
-
-const char* schedule_name(Schedule s) {
-  switch (s) {
-    case Schedule::Staged: return "staged";
-    case Schedule::GlobalReread: return "global_reread";
-    case Schedule::Cluster: return "cluster";
-    case Schedule::Megakernel: return "megakernel";
-    case Schedule::LocalFusion: return "local_fusion";
-    case Schedule::Unfused: return "unfused";
-    case Schedule::Registers: return "registers";
-  }
-  return "?";
-}
-
-Schedule parse_schedule(std::string_view s) {
-  std::string known;
-  for (auto k : kAll) {
-    if (s == schedule_name(k)) return k;
-    known += (known.empty() ? "" : ", ") + std::string(schedule_name(k));
-  }
-  throw std::invalid_argument("unknown schedule '" + std::string(s) + "' (known: " + known + ")");
-}
 
 namespace {
 
@@ -125,16 +98,22 @@ bool uses_dynamic_smem(Schedule s) {
   return s == Schedule::Staged || s == Schedule::Cluster || s == Schedule::Megakernel;
 }
 
-// Raises the dynamic shared-memory limit to the device's opt-in maximum, once per kernel.
+// Raises the dynamic shared-memory limit to the device's opt-in maximum, once per kernel and
+// device. The memo is a per-process fact, not scratch: shared by every thread under a lock.
 void prepare(Kernel k, Schedule s, const DeviceInfo& dev) {
-  static std::map<Kernel, bool> done;
-  if (done[k]) return;
+  static std::mutex lock;
+  static std::map<std::pair<int, Kernel>, bool> done;
+  int device = 0;
+  CREDIT_CUDA(cudaGetDevice(&device));
+  const std::lock_guard<std::mutex> hold(lock);
+  bool& is_done = done[{device, k}];
+  if (is_done) return;
   if (uses_dynamic_smem(s))
     CREDIT_CUDA(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                      int(dev.smem_per_block_optin)));
   if (s == Schedule::Cluster)  // P = 16 exceeds the portable cluster size of 8 on Hopper
     CREDIT_CUDA(cudaFuncSetAttribute(k, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
-  done[k] = true;
+  is_done = true;
 }
 
 cudaLaunchConfig_t config_for(Schedule s, int p, long long rows, long long n, long smem, cudaStream_t stream,
@@ -160,14 +139,60 @@ cudaLaunchConfig_t config_for(Schedule s, int p, long long rows, long long n, lo
   return cfg;
 }
 
-// Scratch that only grows; `zero` clears it when it is (re)allocated. Launches of the same
-// shape after the first allocate nothing, so they can be captured into a CUDA graph.
-float* grown(DeviceBuffer& b, size_t bytes, bool zero) {
-  if (b.bytes() < bytes) {
-    b = DeviceBuffer(bytes);
-    if (zero) b.fill_bytes(0);
+// Carves the caller's workspace into 256-byte aligned pieces; with a null base it only counts
+// the bytes (workspace_bytes), so sizing and launching share one layout.
+struct Carve {
+  char* base = nullptr;
+  size_t used = 0;
+  template <class T>
+  T* take(size_t bytes) {
+    T* at = base ? reinterpret_cast<T*>(base + used) : nullptr;
+    used += (bytes + 255) / 256 * 256;
+    return at;
   }
-  return b.get<float>();
+};
+
+// The megakernel's rows per launch: as many as the device holds at once (so no CTA waits at a
+// barrier for a CTA that cannot be resident), at most the problem's.
+long long megakernel_group(int p, long long rows, int resident_ctas) {
+  return std::min<long long>(std::max(1, resident_ctas / p), rows);
+}
+
+// Arrival counters first (zero before the first launch, left zero by each), then partials and
+// the spill planes.
+struct MegaScratch {
+  unsigned* arrivals;
+  float* partials;
+  float* spill;
+};
+MegaScratch carve_megakernel(Carve& c, const Kernels& ks, int p, long long rows, long long n, long long group,
+                             unsigned switches) {
+  MegaScratch m{};
+  m.arrivals = c.take<unsigned>(size_t(group) * size_t(ks.stages + 1) * 4);
+  m.partials = c.take<float>(size_t(group) * size_t(ks.stats) * size_t(p) * 4);
+  if (switches & kSpillRetained)
+    m.spill = c.take<float>(size_t(ks.retained) * size_t(spill_plane_floats(rows, int(n))) * 4);
+  return m;
+}
+
+float* carve_local_fusion(Carve& c, const Kernels& ks, int p, long long rows) {
+  return c.take<float>(size_t(rows) * size_t(ks.stats) * size_t(p) * 4);
+}
+
+// Seed 001's unfused chain: x^2 and E [rows x n], tile results [rows x P], s, m, z [rows].
+struct UnfusedScratch {
+  float *sq, *e, *tiles, *s, *m, *z;
+};
+UnfusedScratch carve_unfused(Carve& c, int p, long long rows, long long n) {
+  const size_t count = size_t(rows) * size_t(n);
+  UnfusedScratch u{};
+  u.sq = c.take<float>(count * 4);
+  u.e = c.take<float>(count * 4);
+  u.tiles = c.take<float>(size_t(rows) * size_t(p) * 4);
+  u.s = c.take<float>(size_t(rows) * 4);
+  u.m = c.take<float>(size_t(rows) * 4);
+  u.z = c.take<float>(size_t(rows) * 4);
+  return u;
 }
 
 }  // namespace
@@ -246,11 +271,18 @@ int max_active_clusters(const WorkloadInfo& w, Schedule s, int p, long long n, c
   const Kernel k = kernel_for(kernels_of(w), s, n);
   if (!k) throw std::invalid_argument(std::string(schedule_name(s)) + " has no single kernel at this width: no occupancy");
   const long smem = smem_bytes(w, s, p, n);
+  // A per-process fact per device, not scratch: shared by every thread under a lock.
+  static std::mutex lock;
   static std::map<std::tuple<Kernel, int, long, std::string>, int> known;
   const auto key = std::make_tuple(k, s == Schedule::Cluster ? p : 0, smem, dev.uuid);
-  const auto it = known.find(key);
-  if (it != known.end()) return it->second;
-  return known[key] = query_active(w, s, k, p, n, smem, dev);
+  {
+    const std::lock_guard<std::mutex> hold(lock);
+    const auto it = known.find(key);
+    if (it != known.end()) return it->second;
+  }
+  const int active = query_active(w, s, k, p, n, smem, dev);  // outside the lock: it calls prepare
+  const std::lock_guard<std::mutex> hold(lock);
+  return known[key] = active;
 }
 
 std::vector<KernelResources> kernel_resources(const WorkloadInfo& w) {
@@ -271,23 +303,18 @@ std::vector<KernelResources> kernel_resources(const WorkloadInfo& w) {
 
 namespace {
 
-// The megakernel: row groups of as many rows as the device holds at once (so no CTA waits at a
-// barrier for a CTA that cannot be resident), one cooperative launch each; partials, arrival
-// counters (left zero by every launch) and the spill buffer in scratch that grows as needed.
+// The megakernel: row groups of megakernel_group rows, one cooperative launch each.
 void launch_megakernel(const Kernels& ks, int p, const RowOperands& op, const DeviceInfo& dev, long smem,
-                       int resident_ctas, const LaunchOptions& opt, cudaStream_t stream) {
-  // Counters have a buffer of their own: zeroed when it grows and left zero by every launch, so
-  // any prefix of it is zero whatever the group size of the launch before.
-  static DeviceBuffer partials, counters, spill;
-  const long long group = std::max(1, resident_ctas / p);
+                       int resident_ctas, const LaunchOptions& opt, Carve& ws, cudaStream_t stream) {
+  const long long group = megakernel_group(p, op.rows, resident_ctas);
+  const MegaScratch m = carve_megakernel(ws, ks, p, op.rows, op.n, group, opt.switches);
   RowOperands g = op;
   g.split = p;
   g.switches = opt.switches;
-  g.partials = grown(partials, size_t(group) * size_t(ks.stats) * size_t(p) * 4, false);
-  g.arrivals = reinterpret_cast<unsigned*>(grown(counters, size_t(group) * size_t(ks.stages + 1) * 4, true));
-  if (opt.switches & kSpillRetained)
-    g.spill = grown(spill, size_t(ks.retained) * size_t(spill_plane_floats(op.rows, op.n)) * 4, false);
-  const bool one_row = std::min(group, op.rows) == 1;
+  g.partials = m.partials;
+  g.arrivals = m.arrivals;
+  g.spill = m.spill;
+  const bool one_row = group == 1;
   const bool grid = opt.barrier == MegakernelBarrier::Grid || (opt.barrier == MegakernelBarrier::Auto && one_row);
   const Kernel k = grid ? ks.mega_grid : ks.mega_row;
   prepare(k, Schedule::Megakernel, dev);
@@ -301,11 +328,10 @@ void launch_megakernel(const Kernels& ks, int p, const RowOperands& op, const De
 }
 
 // Local fusion: L + 1 kernels in stream order over rows x P tiles.
-void launch_local_fusion(const Kernels& ks, int p, const RowOperands& op, cudaStream_t stream) {
-  static DeviceBuffer scratch;
+void launch_local_fusion(const Kernels& ks, int p, const RowOperands& op, Carve& ws, cudaStream_t stream) {
   RowOperands g = op;
   g.split = p;
-  g.partials = grown(scratch, size_t(op.rows) * size_t(ks.stats) * size_t(p) * 4, false);
+  g.partials = carve_local_fusion(ws, ks, p, op.rows);
   cudaLaunchAttribute attr{};
   const cudaLaunchConfig_t cfg = config_for(Schedule::LocalFusion, p, op.rows, op.n, 0, stream, &attr);
   for (int l = 0; l <= ks.stages; ++l) {
@@ -316,16 +342,16 @@ void launch_local_fusion(const Kernels& ks, int p, const RowOperands& op, cudaSt
 
 // Seed 001's unfused baseline: 9 launches, intermediates x^2 and E [rows x n], tile results
 // [rows x P] and row statistics [rows] in global memory.
-void launch_unfused(int p, const RowOperands& op, const DeviceInfo& dev, cudaStream_t stream) {
+void launch_unfused(int p, const RowOperands& op, const DeviceInfo& dev, Carve& ws, cudaStream_t stream) {
   namespace u = kernels::unfused;
-  static DeviceBuffer sq, e, tiles, s, m, z;
   const long long count = op.rows * (long long)op.n;
-  float* sq_ = grown(sq, size_t(count) * 4, false);
-  float* e_ = grown(e, size_t(count) * 4, false);
-  float* t_ = grown(tiles, size_t(op.rows) * size_t(p) * 4, false);
-  float* s_ = grown(s, size_t(op.rows) * 4, false);
-  float* m_ = grown(m, size_t(op.rows) * 4, false);
-  float* z_ = grown(z, size_t(op.rows) * 4, false);
+  const UnfusedScratch scratch = carve_unfused(ws, p, op.rows, op.n);
+  float* sq_ = scratch.sq;
+  float* e_ = scratch.e;
+  float* t_ = scratch.tiles;
+  float* s_ = scratch.s;
+  float* m_ = scratch.m;
+  float* z_ = scratch.z;
   const auto* x = op.in[0];
   auto* y = static_cast<float*>(op.out[0]);
   const unsigned elem_blocks = unsigned(std::min<long long>((count + u::kThreads - 1) / u::kThreads, dev.sm_count * 64LL));
@@ -342,10 +368,33 @@ void launch_unfused(int p, const RowOperands& op, const DeviceInfo& dev, cudaStr
   u::normalize<<<elem_blocks, u::kThreads, 0, stream>>>(e_, z_, y, op.n, count); CREDIT_CUDA_LAUNCHED();
 }
 
+// workspace_bytes once can_implement said yes.
+size_t workspace_needed(const WorkloadInfo& w, Schedule s, int p, long long rows, long long n, const DeviceInfo& dev,
+                        const LaunchOptions& opt) {
+  const Kernels& ks = kernels_of(w);
+  Carve c;
+  switch (s) {
+    case Schedule::Megakernel:
+      carve_megakernel(c, ks, p, rows, n, megakernel_group(p, rows, max_active_clusters(w, s, p, n, dev)),
+                       opt.switches);
+      break;
+    case Schedule::LocalFusion: carve_local_fusion(c, ks, p, rows); break;
+    case Schedule::Unfused: carve_unfused(c, p, rows, n); break;
+    default: break;
+  }
+  return c.used;
+}
+
 }  // namespace
 
+size_t workspace_bytes(const WorkloadInfo& w, Schedule s, int p, long long rows, long long n, const DeviceInfo& dev,
+                       const LaunchOptions& opt) {
+  if (!can_implement(w, s, p, rows, n, dev).ok) return 0;  // launch refuses it with the reason
+  return workspace_needed(w, s, p, rows, n, dev, opt);
+}
+
 void launch(const WorkloadInfo& w, Schedule s, int p, const RowOperands& op, const DeviceInfo& dev,
-            cudaStream_t stream, const LaunchOptions& opt) {
+            void* workspace, size_t workspace_size, cudaStream_t stream, const LaunchOptions& opt) {
   const Support ok = can_implement(w, s, p, op.rows, op.n, dev);
   if (!ok.ok)
     throw std::invalid_argument(w.name + " " + schedule_name(s) + " P=" + std::to_string(p) +
@@ -353,13 +402,18 @@ void launch(const WorkloadInfo& w, Schedule s, int p, const RowOperands& op, con
                                 ": " + ok.reason);
   if ((opt.switches != 0 || opt.barrier != MegakernelBarrier::Auto) && s != Schedule::Megakernel)
     throw std::invalid_argument("barrier choice and switches apply to the megakernel only");
+  const size_t need = workspace_needed(w, s, p, op.rows, op.n, dev, opt);
+  if (need > 0 && (workspace == nullptr || workspace_size < need))
+    throw std::invalid_argument(w.name + " " + schedule_name(s) + " P=" + std::to_string(p) + " needs " +
+                                std::to_string(need) + " B of workspace, got " + std::to_string(workspace_size));
   const Kernels& ks = kernels_of(w);
   const long smem = smem_bytes(w, s, p, op.n);
+  Carve ws{static_cast<char*>(workspace)};
   switch (s) {
     case Schedule::Megakernel:
-      return launch_megakernel(ks, p, op, dev, smem, max_active_clusters(w, s, p, op.n, dev), opt, stream);
-    case Schedule::LocalFusion: return launch_local_fusion(ks, p, op, stream);
-    case Schedule::Unfused: return launch_unfused(p, op, dev, stream);
+      return launch_megakernel(ks, p, op, dev, smem, max_active_clusters(w, s, p, op.n, dev), opt, ws, stream);
+    case Schedule::LocalFusion: return launch_local_fusion(ks, p, op, ws, stream);
+    case Schedule::Unfused: return launch_unfused(p, op, dev, ws, stream);
     default: break;
   }
   const Kernel k = kernel_for(ks, s, op.n);

@@ -4,6 +4,7 @@
 // choice (staged when the row fits in one CTA, else global-reread).
 #include <cuda_runtime.h>
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -12,6 +13,7 @@
 #include "core/records.hpp"
 #include "core/split.hpp"
 #include "core/workload_registry.hpp"
+#include "credit/schedule.hpp"
 
 namespace credit::gpu {
 
@@ -21,7 +23,10 @@ namespace credit::gpu {
 // partials through global memory, P tiles per row. Unfused: seed 001's 9-kernel baseline
 // (rms_softmax only), P tiles per row.
 // Registers: the register-resident one-CTA kernel for short rows (N <= kRegisterMaxWidth).
-enum class Schedule { Staged, GlobalReread, Cluster, Megakernel, LocalFusion, Unfused, Registers };
+// The enum and its names are public (include/credit/schedule.hpp).
+using ::credit::Schedule;
+using ::credit::schedule_name;
+using ::credit::parse_schedule;
 
 // How the megakernel waits: Auto takes the grid-wide barrier when a launch holds one row (seed
 // 001's choice), else the row-scoped one. switches: bits of MegakernelSwitch (Fig. 6).
@@ -30,9 +35,6 @@ struct LaunchOptions {
   MegakernelBarrier barrier = MegakernelBarrier::Auto;
   unsigned switches = 0;
 };
-
-const char* schedule_name(Schedule s);
-Schedule parse_schedule(std::string_view s);  // throws std::invalid_argument
 
 struct Support {
   bool ok = false;
@@ -48,11 +50,19 @@ Support can_implement(const WorkloadInfo& w, Schedule s, int p, long long rows, 
 // The paper's CUDA baseline at this shape: staged when legal, else global-reread.
 Schedule cuda_baseline(const WorkloadInfo& w, long long n, const DeviceInfo& dev);
 
-// Launches asynchronously on `stream` (graph-capturable once the same shape ran: scratch
-// buffers grow on first use). Throws std::invalid_argument when can_implement says no
-// (nothing is launched) and CudaError when the launch fails.
+// Device workspace (bytes) a launch needs: the megakernel's arrival counters, partials and spill
+// planes, local fusion's tile partials, the unfused chain's intermediates; 0 for the others.
+size_t workspace_bytes(const WorkloadInfo& w, Schedule s, int p, long long rows, long long n, const DeviceInfo& dev,
+                       const LaunchOptions& opt = {});
+
+// Launches asynchronously on `stream`, with the caller's workspace of at least workspace_bytes()
+// bytes: zero-filled before its first launch of a shape, left ready for the next launch of the same
+// shape (the megakernel's counters return to zero), so that launches can be captured in a graph.
+// Throws std::invalid_argument when can_implement says no or the workspace is too small (nothing is
+// launched) and CudaError when the launch fails.
 void launch(const WorkloadInfo& w, Schedule s, int p, const RowOperands& device_operands,
-            const DeviceInfo& dev, cudaStream_t stream, const LaunchOptions& opt = {});
+            const DeviceInfo& dev, void* workspace, size_t workspace_bytes, cudaStream_t stream,
+            const LaunchOptions& opt = {});
 
 // Dynamic shared memory per CTA (bytes) the schedule requests.
 long smem_bytes(const WorkloadInfo& w, Schedule s, int p, long long n);

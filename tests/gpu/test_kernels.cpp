@@ -10,6 +10,7 @@
 #include "gpu/device_buffer.hpp"
 #include "gpu/device_query.hpp"
 #include "gpu/schedules.hpp"
+#include "gpu/workspace.hpp"
 #include "reference/reference64.hpp"
 #include "support/random_problem.hpp"
 
@@ -22,6 +23,7 @@ namespace {
 struct DeviceCopy {
   std::vector<gpu::DeviceBuffer> bufs;
   RowOperands op;
+  gpu::Workspace ws;  // the launches' workspace, owned by the problem
 
   explicit DeviceCopy(HostProblem& h) {
     RowOperands host = h.operands();
@@ -64,7 +66,7 @@ void check_against_oracle(HostProblem& h, DeviceCopy& d, const Reference64& ref,
                  << int(opt.barrier) << " switches=" << opt.switches);
   h.poison_outputs();
   d.poison(h);
-  gpu::launch(*h.w, s, p, d.op, device(), nullptr, opt);
+  d.ws.launch(*h.w, s, p, d.op, device(), nullptr, opt);
   CREDIT_CUDA(cudaDeviceSynchronize());
   d.download(h);
   for (size_t k = 0; k < h.out.size(); ++k) {
@@ -110,7 +112,7 @@ void check_all_schedules(const WorkloadInfo& w, Shape sh, uint64_t seed, InputSc
       const gpu::Support sup = gpu::can_implement(w, s, p, sh.m, sh.n, device());
       if (!sup.ok) {
         // Illegal configurations are refused with the reason, and never launched.
-        CHECK_THROWS_AS(gpu::launch(w, s, p, d.op, device(), nullptr), std::invalid_argument);
+        CHECK_THROWS_AS(d.ws.launch(w, s, p, d.op, device(), nullptr), std::invalid_argument);
         continue;
       }
       check_against_oracle(h, d, ref, s, p);
@@ -193,7 +195,7 @@ TEST_CASE("back-to-back megakernel launches on different inputs", "[gpu]") {
   const Reference64 ra = reference64(a), rb = reference64(b);
   DeviceCopy da(a), db(b);
   for (int i = 0; i < 3; ++i) {
-    gpu::launch(w, Schedule::Megakernel, 16, da.op, device(), nullptr, {gpu::MegakernelBarrier::Row, 0});
+    da.ws.launch(w, Schedule::Megakernel, 16, da.op, device(), nullptr, {gpu::MegakernelBarrier::Row, 0});
     check_against_oracle(b, db, rb, Schedule::Megakernel, 16, {gpu::MegakernelBarrier::Row, 0});
     check_against_oracle(a, da, ra, Schedule::Megakernel, 16, {gpu::MegakernelBarrier::Row, 0});
   }
@@ -206,13 +208,13 @@ TEST_CASE("illegal configurations are refused before launch", "[gpu]") {
   CHECK_FALSE(gpu::can_implement(w, Schedule::Cluster, 3, 1, 131072, device()).ok);
   CHECK_FALSE(gpu::can_implement(w, Schedule::Staged, 1, 1, 131072, device()).ok);  // 512 KB row
   CHECK_FALSE(gpu::can_implement(w, Schedule::Staged, 2, 1, 4096, device()).ok);
-  CHECK_THROWS_AS(gpu::launch(w, Schedule::Cluster, 3, d.op, device(), nullptr), std::invalid_argument);
+  CHECK_THROWS_AS(d.ws.launch(w, Schedule::Cluster, 3, d.op, device(), nullptr), std::invalid_argument);
   CHECK_FALSE(gpu::can_implement(w, Schedule::Megakernel, 0, 1, 4096, device()).ok);
   CHECK_FALSE(gpu::can_implement(w, Schedule::Megakernel, 65, 1, 4096, device()).ok);
   CHECK_FALSE(gpu::can_implement(w, Schedule::LocalFusion, 65, 1, 4096, device()).ok);
   CHECK_FALSE(gpu::can_implement(w, Schedule::Unfused, 8, 1, 4096, device()).ok);  // rms_softmax only
   CHECK(gpu::can_implement(find_workload("rms_softmax"), Schedule::Unfused, 8, 1, 4096, device()).ok);
-  CHECK_THROWS_AS(gpu::launch(w, Schedule::Cluster, 2, d.op, device(), nullptr, {gpu::MegakernelBarrier::Grid, 0}),
+  CHECK_THROWS_AS(d.ws.launch(w, Schedule::Cluster, 2, d.op, device(), nullptr, {gpu::MegakernelBarrier::Grid, 0}),
                   std::invalid_argument);
   CHECK(gpu::cuda_baseline(w, 131072, device()) == Schedule::GlobalReread);
   CHECK(gpu::cuda_baseline(w, 4096, device()) == Schedule::Staged);

@@ -1,0 +1,45 @@
+#pragma once
+// Which schedule to run a workload with at M x N: from a calibration (the time model's pick,
+// as `credit predict --calibration FILE`) or from a recorded sweep (the measured fastest).
+// Host code only: no GPU is needed to ask.
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "credit/schedule.hpp"
+
+namespace credit {
+
+struct Selection {
+  Schedule schedule = Schedule::GlobalReread;
+  int p = 1;           // CTAs per row: 1 for the one-CTA schedules, the cluster size for Cluster
+  double time_ms = 0;  // predicted (calibration) or measured median (sweep)
+};
+
+class Selector {
+ public:
+  // A calibration file (`credit calibrate --json`, `credit fit-model --json`, or
+  // docs/results/h200/time-model-h200.json), with its fitted constants (the H200's when it has
+  // none). Throws std::runtime_error naming the file and field when it cannot be read.
+  static Selector from_calibration(const std::string& path);
+  // A sweep file (`credit run-sweep`): the fastest passed candidate (staged, global_reread,
+  // registers, each cluster P) at each measured shape.
+  static Selector from_sweep(const std::string& path);
+
+  // Throws std::invalid_argument for an unknown workload, one the structural rules reject (a
+  // negative control), M or N < 1, or (from a sweep) a shape it did not measure; std::runtime_error
+  // when no candidate can run the shape.
+  Selection select(std::string_view workload, long long m, long long n) const;
+
+  Selector(Selector&&) noexcept;
+  Selector& operator=(Selector&&) noexcept;
+  ~Selector();
+
+  struct Impl;
+
+ private:
+  explicit Selector(std::unique_ptr<const Impl> impl);
+  std::unique_ptr<const Impl> impl_;
+};
+
+}  // namespace credit

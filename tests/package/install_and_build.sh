@@ -1,0 +1,13 @@
+#!/bin/sh
+# Installs the build into an empty prefix, then configures and builds examples/ against it alone:
+#   install_and_build.sh BUILD_DIR EXAMPLES_DIR WORK_DIR [CMAKE_ARGS...]
+# The example lands in WORK_DIR/build/select_and_run.
+set -eu
+build=$1 examples=$2 work=$3
+shift 3
+rm -rf "$work"
+mkdir -p "$work"
+cmake --install "$build" --prefix "$work/prefix" > "$work/install.log"
+cmake -S "$examples" -B "$work/build" -DCMAKE_PREFIX_PATH="$work/prefix" "$@"
+cmake --build "$work/build"
+echo "built $work/build/select_and_run against $work/prefix"
