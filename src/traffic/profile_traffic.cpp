@@ -11,8 +11,11 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <stdexcept>
 
 #include <fmt/format.h>
+
+#include "credit/schedule.hpp"
 
 
 extern char** environ;
@@ -149,9 +152,12 @@ std::vector<TargetResult> profile_targets(const ProfilerSetup& s, const std::vec
 }
 
 bool is_kernel_schedule(const std::string& schedule) {
-  for (const char* s : {"staged", "global_reread", "registers", "cluster", "megakernel", "local_fusion", "unfused"})
-    if (schedule == s) return true;
-  return false;
+  try {
+    parse_schedule(schedule);  // credit/schedule.hpp: the kernel schedules, one list
+    return true;
+  } catch (const std::invalid_argument&) {
+    return false;
+  }
 }
 
 MeasureSummary measure_points(std::vector<SweepPoint>& points, const ProfilerSetup& s) {
