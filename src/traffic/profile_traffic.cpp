@@ -130,10 +130,14 @@ std::vector<TargetResult> profile_targets(const ProfilerSetup& s, const std::vec
                                      "output:\n{}\nlast lines of ncu's log:\n{}",
                                      what, status, dir.string(), tail(out_text, 10), tail(log_text, 10)));
   };
-  check_permission(out_text);  // ncu may print it on its own streams rather than in the log
   std::vector<NcuKernel> kernels;
   try {
+    check_permission(out_text);  // ncu may print it on its own streams rather than in the log
     kernels = parse_ncu_log(log_text);
+  } catch (const ProfilerUnavailable&) {
+    std::error_code ec;
+    fs::remove_all(dir, ec);  // nothing in it says more than the error
+    throw;
   } catch (const ProfilerError& e) {
     throw failed(e.what());
   }

@@ -2,6 +2,8 @@
 // logs in ncu's documented layouts, kernels attributed to the targets through the markers, the
 // >5% flag, the JSON and CSV records, and the whole child-process run against a stand-in ncu
 // (tests/fixtures/ncu/fake_ncu.sh), the permission error included.
+#include <unistd.h>
+
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -70,9 +72,14 @@ std::string error_of(F&& f) {
   return "";
 }
 
-// Environment of the stand-in ncu for one run; unset again at the end of the scope.
+// Environment of the stand-in ncu for one run, and a TMPDIR of its own (a failed run keeps its
+// files); both go at the end of the scope.
 struct FakeNcu {
-  FakeNcu(const std::string& log, const std::string& manifest, int status = 0, const std::string& out = "") {
+  FakeNcu(const std::string& log, const std::string& manifest, int status = 0, const std::string& out = "")
+      : tmp(fs::temp_directory_path() / ("credit-traffic-test-" + std::to_string(::getpid()))),
+        old_tmpdir(std::getenv("TMPDIR") ? std::getenv("TMPDIR") : "") {
+    fs::create_directories(tmp);
+    set("TMPDIR", tmp.string());
     set("FAKE_NCU_LOG", log.empty() ? "" : (kFixtures / log).string());
     set("FAKE_NCU_MANIFEST", manifest.empty() ? "" : (kFixtures / manifest).string());
     set("FAKE_NCU_STATUS", std::to_string(status));
@@ -80,7 +87,13 @@ struct FakeNcu {
   }
   ~FakeNcu() {
     for (const char* v : {"FAKE_NCU_LOG", "FAKE_NCU_MANIFEST", "FAKE_NCU_STATUS", "FAKE_NCU_STDOUT"}) ::unsetenv(v);
+    if (old_tmpdir.empty()) ::unsetenv("TMPDIR");
+    else set("TMPDIR", old_tmpdir);
+    std::error_code ec;
+    fs::remove_all(tmp, ec);
   }
+  fs::path tmp;
+  std::string old_tmpdir;
   static void set(const char* name, const std::string& v) { ::setenv(name, v.c_str(), 1); }
   ProfilerSetup setup() const { return {(kFixtures / "fake_ncu.sh").string(), "/bin/credit-not-run", 0, 7}; }
 };
