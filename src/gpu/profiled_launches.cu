@@ -55,6 +55,7 @@ class L2Drain {
         sink_(sizeof(float)),
         blocks_(dev.sm_count * 8) {
     buf_.fill_bytes(0);
+    CREDIT_CUDA(cudaDeviceSynchronize());  // the memset runs on the legacy stream, ours does not wait for it
   }
   void run(cudaStream_t stream) {
     credit_traffic_drain<<<blocks_, 512, 0, stream>>>(buf_.get<const float4>(), n_, sink_.get<float>());
@@ -110,6 +111,7 @@ std::vector<traffic::ManifestEntry> run_profiled_launches(const std::vector<traf
       prob.reset();
       DeviceBuffer a(bytes), b(bytes);
       a.fill_bytes(1);
+      CREDIT_CUDA(cudaDeviceSynchronize());
       launch_vector_copy(a.get(), b.get(), bytes, stream.get());  // outside the range: loads the module
       profiled(stream.get(), drain, i, [&] { launch_vector_copy(a.get(), b.get(), bytes, stream.get()); });
       out[i].launched = true;
