@@ -4,7 +4,7 @@
 # back at most 8 files). Usage: scripts/gpu-check.sh [steps...]
 # Where the tree travels without .git, write the sha first (git rev-parse --short=12 HEAD >
 # .git-sha) and carry .git-sha, so results files name the commit they measured.
-# steps: build tests gputests occupancy regtests train heldout validation validation2 shortrows torchshort:M sanitize calibrate predict sweep torch bench quickbench ladder megabench profile phases stalls negctl ncushort
+# steps: build tests gputests occupancy regtests train heldout validation validation2 shortrows torchshort:M sanitize calibrate predict sweep torch bench quickbench ladder megabench profile phases stalls negctl ncushort traffic
 # abladder:THREADS abdefs:NAME=VALUE[,NAME=VALUE] ab:THREADS
 # (default: build tests bench)
 set -uo pipefail
@@ -151,6 +151,17 @@ for step in $steps; do
       run negctl build/credit --json "$OUT/negctl.json" bench --workload controls --widths 4096,65536 \
         --schedule staged global_reread cluster --P 2,4,8,16 --samples 20
       cp "$LOGS/negctl.log" "$OUT/negctl.txt" ;;
+    traffic)  # issue 14, Fig. 5: the GPU test (a copy kernel's ncu bytes within 2% of its size), then
+      # the seven workloads at M = 1024 x N = 16384, 65536, 262144: the one-CTA kernels and clusters
+      # P = 2..16, each checked and timed (5 samples), then every passed kernel profiled once under
+      # ncu (DRAM bytes read and written, L2 emptied before and drained after): traffic-h200.json,
+      # .txt and its report
+      run traffic-test build/tests/credit_gpu_tests "[traffic]"
+      run traffic build/credit --json "$OUT/traffic-h200.json" bench --traffic --rows 1024 \
+        --widths 16384,65536,262144 --schedule staged global_reread registers cluster --P 2,4,8,16 \
+        --samples 5 --warmup 1
+      cp "$LOGS/traffic.log" "$OUT/traffic-h200.txt"
+      run traffic-report build/credit report "$OUT/traffic-h200.json" --markdown "$OUT/traffic-report.md" ;;
     *) echo "unknown step $step"; status=2 ;;
   esac
 done

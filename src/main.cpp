@@ -13,6 +13,7 @@
 #include "cli/commands.hpp"
 #include "gpu/device_query.hpp"
 #include "io/json_records.hpp"
+#include "traffic/ncu_csv.hpp"
 
 namespace {
 
@@ -41,6 +42,7 @@ std::string unknown_subcommand_message(const CLI::App& app, const CLI::ParseErro
   std::string known, closest;
   std::size_t best = 3;  // suggest only close matches
   for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) {
+    if (sub->get_group().empty()) continue;  // hidden (profile-launches)
     known += (known.empty() ? "" : ", ") + sub->get_name();
     const std::size_t d = edit_distance(extra.front(), sub->get_name());
     if (d < best) best = d, closest = sub->get_name();
@@ -77,6 +79,7 @@ int main(int argc, char** argv) {
   add_calibrate_command(app, g);
   add_report_command(app, g);
   add_fit_model_command(app, g);
+  add_profile_launches_command(app, g);
   // --json is accepted before or after the subcommand; commands that write no JSON refuse it.
   for (CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; }))
     sub->add_option("--json", g.json_path, "write the results as JSON to this path (same as before the subcommand)");
@@ -97,6 +100,9 @@ int main(int argc, char** argv) {
     spdlog::error("{}", e.what());
     return e.exit_code;
   } catch (const credit::gpu::NoGpu& e) {
+    spdlog::error("{}", e.what());
+    return kExitNoGpu;
+  } catch (const credit::traffic::ProfilerUnavailable& e) {  // --traffic: no ncu, or no permission
     spdlog::error("{}", e.what());
     return kExitNoGpu;
   } catch (const credit::ResultsFileError& e) {  // a results file that is missing, corrupt or of the wrong kind

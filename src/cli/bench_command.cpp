@@ -11,6 +11,7 @@
 #include "cli/csv_output.hpp"
 #include "cli/device_fit.hpp"
 #include "cli/list_options.hpp"
+#include "cli/traffic_option.hpp"
 #include "core/shape.hpp"
 #include "core/split.hpp"
 #include "core/workload_registry.hpp"
@@ -36,6 +37,7 @@ struct BenchArgs {
   int samples = 20, warmup = 3;
   std::uint64_t seed = 20261129;
   bool phases = false;
+  bool traffic = false;
 };
 
 std::vector<const WorkloadInfo*> chosen_workloads(const std::vector<std::string>& names) {
@@ -80,6 +82,8 @@ void run_bench(const BenchArgs& a, const GlobalOptions& g) {
   if (a.rows_given && (a.rows < 1 || a.rows > kMaxRows))
     throw CommandFailed(fmt::format("--rows: expected a positive number of rows up to 2^31 - 1, got {}", a.rows), 2);
   CsvOutput csv(a.csv);  // with "-", the table goes to stderr and stdout carries the CSV only
+  std::optional<traffic::ProfilerSetup> profiler;
+  if (a.traffic) profiler = traffic_setup(g, a.seed);  // no ncu: exit 3 before the GPU is touched
 
   const DeviceInfo dev = gpu::use_device(g.device);
   for (const WorkloadInfo* w : workloads)
@@ -87,6 +91,7 @@ void run_bench(const BenchArgs& a, const GlobalOptions& g) {
       if (const std::string why = device_memory_problem(*w, a.rows > 0 ? a.rows : w->default_rows, n, dev);
           !why.empty())
         throw CommandFailed(why + ": choose a smaller --rows or --widths", 2);
+  if (profiler) check_profiler(*profiler);  // no permission: exit 3 before the timing
 
   gpu::Timer timer(dev);
   ResultsFile out;
@@ -133,6 +138,10 @@ void run_bench(const BenchArgs& a, const GlobalOptions& g) {
                    el / double(done) * double(total - done));
     }
   }
+  if (profiler) {
+    measure_traffic(out.points, *profiler, table);
+    if (!g.json_path.empty()) write_results(g.json_path, out);
+  }
   csv.write(points_csv(out.points));
   size_t bad = 0;
   for (const auto& p : out.points)
@@ -161,6 +170,9 @@ void add_bench_command(CLI::App& app, GlobalOptions& g) {
   cmd->add_option("--warmup", a.warmup, "untimed runs first")->capture_default_str();
   cmd->add_option("--seed", a.seed, "input seed")->capture_default_str();
   cmd->add_flag("--phases", a.phases, "also print each split-row point's phase timeline (CTA timestamps, warm)");
+  cmd->add_flag("--traffic", a.traffic,
+                "also measure each passed kernel's DRAM bytes read and written (Nsight Compute, L2 emptied first), "
+                "beside the model's; needs ncu with permission for the GPU's counters");
   cmd->callback([&g] { run_bench(a, g); });
 }
 

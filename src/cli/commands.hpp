@@ -22,6 +22,7 @@ void add_run_sweep_command(CLI::App& app, GlobalOptions& g);
 void add_calibrate_command(CLI::App& app, GlobalOptions& g);
 void add_report_command(CLI::App& app, GlobalOptions& g);
 void add_fit_model_command(CLI::App& app, GlobalOptions& g);
+void add_profile_launches_command(CLI::App& app, GlobalOptions& g);
 
 }  // namespace credit::cli
 
@@ -52,11 +53,13 @@ Meta meta_of(const GlobalOptions& g);
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitFailed = 1;    // a point was incorrect or failed, or the command itself failed
 inline constexpr int kExitBadInput = 2;  // options, shapes, workloads, results files, configs
-inline constexpr int kExitNoGpu = 3;     // no GPU, no such device, or one without thread-block clusters
+inline constexpr int kExitNoGpu = 3;     // no GPU, no such device, or one without thread-block clusters; or
+                                         // (--traffic) no usable profiler: ncu missing or without permission
 inline constexpr const char* kExitCodesHelp =
     "Exit status: 0 ok; 1 a point was incorrect or failed (or the command failed); 2 bad input "
     "(options, shapes, workloads, results files, configs); 3 no suitable GPU (none, no such device, "
-    "or one without thread-block clusters). Logs and errors go to stderr, data to stdout.";
+    "or one without thread-block clusters; with --traffic also: ncu not found, or no permission for the GPU's "
+    "performance counters). Logs and errors go to stderr, data to stdout.";
 
 // A command that cannot do what was asked exits with this code after printing why.
 struct CommandFailed : std::runtime_error {

@@ -15,6 +15,7 @@
 #include "cli/device_fit.hpp"
 #include "cli/ladder_sweep.hpp"
 #include "cli/structural_rule.hpp"
+#include "cli/traffic_option.hpp"
 #include "core/workload_registry.hpp"
 #include "gpu/bench.hpp"
 #include "gpu/control.hpp"
@@ -27,6 +28,7 @@
 #include "sweep/sweep_summary.hpp"
 #include "sweep/model_selection.hpp"
 #include "model/time_model.hpp"
+#include "traffic/traffic_table.hpp"
 
 namespace credit::cli {
 
@@ -319,6 +321,9 @@ void print_dry_run(const SweepConfig& cfg, const std::vector<const WorkloadInfo*
   fmt::print("total: {} points, about {:.0f} s ({:.1f} min) on an H200-class GPU (estimate: per point 20 ms set-up "
              "+ (warmup + samples + 1) x (bytes / 3 TB/s + 5 us))\n",
              total_points, total_s, total_s / 60);
+  if (cfg.traffic)
+    fmt::print("traffic: then every passed kernel point is profiled once more under Nsight Compute (ncu) for its "
+               "DRAM bytes (not in the estimate: a replay takes tens of milliseconds or more)\n");
 }
 
 void run_sweep(const SweepArgs& a, const GlobalOptions& g) {
@@ -336,6 +341,7 @@ void run_sweep(const SweepArgs& a, const GlobalOptions& g) {
     if (r.kind == "ladder") return print_ladder_summary(r);
     if (a.reevaluate) r.predictions = reevaluate(r, {model::Variant::Paper, model::Variant::Refined});
     print_summary(r);
+    fmt::print("{}", traffic::traffic_table(r.points));
     print_selection(r, a.calibration);
     std::vector<ResultsFile> others;
     for (const auto& b : a.baselines) others.push_back(read_results(b));
@@ -370,6 +376,8 @@ void run_sweep(const SweepArgs& a, const GlobalOptions& g) {
     out = read_results(a.resume);
     if (out.kind != "sweep") throw CommandFailed(a.resume + ": kind: expected a sweep, got " + out.kind, 2);
   }
+  std::optional<traffic::ProfilerSetup> profiler;
+  if (cfg.traffic) profiler = traffic_setup(g, a.seed);  // no ncu: exit 3 before the GPU is touched
   const DeviceInfo dev = gpu::use_device(g.device);
   if (!a.resume.empty() && out.device.uuid != dev.uuid)
     throw CommandFailed(a.resume + ": device.uuid: measured on " + out.device.uuid + ", this GPU is " + dev.uuid +
@@ -378,6 +386,7 @@ void run_sweep(const SweepArgs& a, const GlobalOptions& g) {
   for (const SweepShape& sh : shapes)  // before anything is allocated or written
     if (const std::string why = device_memory_problem(*sh.w, sh.m, sh.n, dev); !why.empty())
       throw CommandFailed(why + ": leave it out of the config (widths, rows, max_bytes)", 2);
+  if (profiler) check_profiler(*profiler);  // no permission: exit 3 before the timing
   out.kind = "sweep";
   out.meta = meta_of(g);
   out.device = dev;
@@ -401,6 +410,10 @@ void run_sweep(const SweepArgs& a, const GlobalOptions& g) {
       spdlog::info("[{}/{}] pass {} {} {}x{} done, {:.0f} s elapsed, ETA {:.0f} s", done, total, pass, sh.w->name,
                    sh.m, sh.n, el, el / double(done) * double(total - done));
     }
+  }
+  if (profiler) {
+    measure_traffic(out.points, *profiler, csv.table_stream());
+    write_results(path, out);
   }
   print_summary(out);
   std::vector<ResultsFile> others;

@@ -113,6 +113,14 @@ inline constexpr const char* kControlSchedule = "control";  // time_ms: T_ctrl a
 inline constexpr const char* kCopySchedule = "copy";        // a copy of the shape's compulsory bytes
 inline constexpr const char* kEmptyKernelSchedule = "empty_kernel";  // ladder floor: launch + sync
 
+// DRAM traffic of one launch of a point's schedule (every kernel it runs, summed), measured by
+// Nsight Compute with the L2 emptied before and drained after (traffic/profile_traffic.hpp).
+struct DramTraffic {
+  double read_bytes = 0;   // dram__bytes_read.sum
+  double write_bytes = 0;  // dram__bytes_write.sum
+  int kernels = 0;         // kernels the launch ran
+};
+
 struct SweepPoint {
   std::string workload;
   long long m = 0;
@@ -136,6 +144,8 @@ struct SweepPoint {
   // (0: one pass), from which the noise band is measured.
   long long resident_rows = 0;
   double repeat_ms = 0;
+  // bench --traffic, a sweep's "traffic": the measured DRAM bytes (empty: not measured).
+  std::optional<DramTraffic> dram;
 };
 
 struct PredictionRow {

@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <stdexcept>
 
 #include "gpu/cuda_check.hpp"
 #include "gpu/timing.hpp"
@@ -76,6 +77,15 @@ CopyBandwidth measure_copy_bandwidth(Timer& timer, size_t bytes) {
   }, opt);
   bw.kernel_gbps = 2.0 * double(bytes) / (k.median * 1e6);
   return bw;
+}
+
+void launch_vector_copy(const void* in, void* out, size_t bytes, cudaStream_t stream) {
+  if (bytes % 16) throw std::invalid_argument("launch_vector_copy: bytes must be a multiple of 16");
+  int sms = 0, dev = 0;
+  CREDIT_CUDA(cudaGetDevice(&dev));
+  CREDIT_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+  copy_kernel<<<sms * 8, 512, 0, stream>>>(static_cast<const float4*>(in), static_cast<float4*>(out), bytes / 16);
+  CREDIT_CUDA_LAUNCHED();
 }
 
 Stat time_copy_of_traffic(Timer& timer, double traffic_bytes, const TimingOptions& opt) {

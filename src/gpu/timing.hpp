@@ -43,6 +43,10 @@ struct CopyBandwidth {
 };
 CopyBandwidth measure_copy_bandwidth(Timer& timer, size_t bytes = size_t(1) << 30);
 
+// The 16-byte-vector copy kernel of measure_copy_bandwidth on `stream`, `bytes` a multiple of 16:
+// it reads `bytes` and writes `bytes` (the reference of the traffic measurement's GPU test).
+void launch_vector_copy(const void* in, void* out, size_t bytes, cudaStream_t stream);
+
 // A device-to-device copy that moves `traffic_bytes` in all (half read, half written), timed
 // like the kernels (L2 flushed, median): the bandwidth floor of a shape with the same traffic,
 // launch and tail included.

@@ -6,6 +6,7 @@
 #include <initializer_list>
 
 #include "io/json_records.hpp"
+#include "traffic/dram_traffic.hpp"
 
 namespace credit {
 
@@ -34,13 +35,15 @@ std::string row(std::initializer_list<std::string> fields) {
 std::string points_csv(const std::vector<SweepPoint>& points) {
   std::string out =
       "workload,m,n,schedule,p,disposition,time_ms_median,time_ms_min,time_ms_max,runs,gbps,pct_of_copy,"
-      "compulsory_bytes,traffic_bytes,max_rel_l2_error,submission,variant,reason\n";
+      "compulsory_bytes,traffic_bytes,max_rel_l2_error,submission,variant,dram_read_bytes,dram_write_bytes,"
+      "dram_over_model,reason\n";
   for (const auto& p : points)
     out += row({csv_field(p.workload), std::to_string(p.m), std::to_string(p.n), csv_field(p.schedule),
                 std::to_string(p.p), disposition_name(p.disposition), num(p.time_ms.median), num(p.time_ms.min),
                 num(p.time_ms.max), std::to_string(p.time_ms.runs), num(p.gbps), num(p.pct_of_copy),
                 num(p.compulsory_bytes), num(p.traffic_bytes), num(p.max_rel_l2_error), csv_field(p.submission),
-                csv_field(p.variant), csv_field(p.reason)});
+                csv_field(p.variant), p.dram ? num(p.dram->read_bytes) : "", p.dram ? num(p.dram->write_bytes) : "",
+                p.dram ? (traffic::over_model(p, *p.dram) ? "true" : "false") : "", csv_field(p.reason)});
   return out;
 }
 

@@ -10,7 +10,8 @@
 namespace credit {
 
 // workload,m,n,schedule,p,disposition,time_ms_median,time_ms_min,time_ms_max,runs,gbps,
-// pct_of_copy,compulsory_bytes,traffic_bytes,max_rel_l2_error,submission,variant,reason
+// pct_of_copy,compulsory_bytes,traffic_bytes,max_rel_l2_error,submission,variant,
+// dram_read_bytes,dram_write_bytes,dram_over_model (empty where the traffic was not measured),reason
 std::string points_csv(const std::vector<SweepPoint>& points);
 
 // One row per candidate of the time model's predictions:

@@ -11,6 +11,7 @@
 
 #include "core/workload_registry.hpp"
 #include "io/atomic_write.hpp"
+#include "traffic/dram_traffic.hpp"
 
 namespace credit {
 
@@ -307,6 +308,19 @@ long long read_extent(const Node& n) {
   return v;
 }
 
+// Measured bytes only: the per-element figures and the flag written beside them are derived.
+DramTraffic read_dram(const Node& n) {
+  DramTraffic d;
+  d.read_bytes = n.field("read_bytes").num();
+  d.write_bytes = n.field("write_bytes").num();
+  d.kernels = n.field("kernels").integer<int>();
+  for (const char* k : {"read_bytes", "write_bytes"})
+    if (const double v = n.field(k).num(); !(std::isfinite(v) && v >= 0))
+      n.field(k).fail("expected a non-negative byte count, got " + (std::isnan(v) ? std::string("null") : fmt_double(v)));
+  if (d.kernels < 1) n.field("kernels").fail("expected at least one kernel");
+  return d;
+}
+
 SweepPoint read_point(const Node& n) {
   SweepPoint p;
   p.workload = read_workload(n.field("workload"));
@@ -342,6 +356,7 @@ SweepPoint read_point(const Node& n) {
   if (n.has("gpu_time_ms")) p.gpu_time_ms = read_stat(n.field("gpu_time_ms"));
   if (n.has("resident_rows")) p.resident_rows = n.field("resident_rows").integer<long long>();
   if (n.has("repeat_ms")) p.repeat_ms = n.field("repeat_ms").num();
+  if (n.has("dram")) p.dram = read_dram(n.field("dram"));
   return p;
 }
 
@@ -500,6 +515,19 @@ void to_json(json& j, const SweepPoint& p) {
            {"gpu_time_ms", p.gpu_time_ms},
            {"resident_rows", p.resident_rows},
            {"repeat_ms", number(p.repeat_ms)}};
+  if (!p.dram) {
+    j["dram"] = nullptr;
+    return;
+  }
+  const traffic::PerElement e = traffic::per_element(p);
+  j["dram"] = json{{"read_bytes", number(p.dram->read_bytes)},
+                   {"write_bytes", number(p.dram->write_bytes)},
+                   {"kernels", p.dram->kernels},
+                   {"bytes_per_element", number(e.total)},
+                   {"model_bytes_per_element", number(e.model)},
+                   {"compulsory_bytes_per_element", number(e.compulsory)},
+                   {"reread_bytes_per_element", number(e.reread)},
+                   {"over_model", e.over_model}};
 }
 
 void to_json(json& j, const CandidateTime& c) {

@@ -7,6 +7,7 @@
 
 #include "report/report_stats.hpp"
 #include "report/report_tables.hpp"
+#include "report/report_traffic.hpp"
 #include "report/svg_chart.hpp"
 
 namespace credit::report {
@@ -248,6 +249,7 @@ std::map<std::string, std::vector<std::string>> report_charts(const ReportData& 
     charts[section_id("fig4", k)] = {crossover_chart(c)};
     charts[section_id("bandwidth", k)] = render(bandwidth_panels(c));
   }
+  for (const auto& ch : traffic_panels(d)) charts["fig5"].push_back(svg::bar_chart(ch));
   return charts;
 }
 

@@ -10,6 +10,7 @@
 #include <tuple>
 
 #include "io/json_records.hpp"
+#include "report/report_traffic.hpp"
 
 namespace credit::report {
 
@@ -96,6 +97,7 @@ class Builder {
                                           "are used.",
                                           data_.devices[d].tag, files.second, n, files.first));
       collect_problems(int(d));
+      for (auto& t : traffic_shapes(pools_[d].merged.points, int(d))) data_.traffic.push_back(std::move(t));
       compare(int(d));
     }
     note_unused_frameworks();

@@ -12,6 +12,7 @@
 #include "core/records.hpp"
 #include "sweep/selection.hpp"
 #include "sweep/sweep_summary.hpp"
+#include "traffic/dram_traffic.hpp"
 
 namespace credit::report {
 
@@ -101,6 +102,24 @@ struct SelectionSummary {
   int ties = 0, with_repeat = 0;
 };
 
+// Fig. 5: measured DRAM traffic at one shape (bench --traffic, a sweep's "traffic").
+struct TrafficKernel {
+  std::string schedule;
+  int p = 1;
+  double ms = 0;                // median time: what "fastest" means
+  traffic::PerElement bytes;    // bytes per element, measured and modelled
+};
+struct TrafficShape {
+  int device = 0;
+  std::string workload;
+  long long m = 0, n = 0;
+  double compulsory = 0;                  // B/element every schedule must move: the floor
+  double b_reread = 0;                    // B/element the global-reread kernel reads again, by the model
+  std::optional<TrafficKernel> baseline;  // the paper's CUDA baseline: staged where it passed, else global_reread
+  std::optional<TrafficKernel> cluster;   // the fastest passed cluster P that was measured
+  std::vector<TrafficKernel> kernels;     // every measured kernel of the shape
+};
+
 struct ReportData {
   std::vector<Input> inputs;
   std::vector<SelectionSummary> selections;
@@ -108,6 +127,7 @@ struct ReportData {
   std::vector<CalibrationColumn> calibrations;
   std::vector<Comparison> comparisons;
   std::vector<Problem> problems;
+  std::vector<TrafficShape> traffic;  // per device, shapes with measured DRAM traffic (Fig. 5)
   std::vector<std::string> notes;  // what was merged, replaced or left out, in words
 };
 

@@ -13,6 +13,7 @@
 #include "report/report_lead.hpp"
 #include "report/report_stats.hpp"
 #include "report/report_tables.hpp"
+#include "report/report_traffic.hpp"
 
 namespace credit::report {
 
@@ -206,6 +207,7 @@ Document build_document(const ReportData& d, const std::string& made_by) {
   doc.sections.push_back(selection_section(d));
   for (std::size_t k = 0; k < d.comparisons.size(); ++k) doc.sections.push_back(crossover_section(d, k));
   for (std::size_t k = 0; k < d.comparisons.size(); ++k) doc.sections.push_back(bandwidth_section(d, k));
+  if (!d.traffic.empty()) doc.sections.push_back(traffic_section(d));
   doc.sections.push_back(problems_section(d));
   return doc;
 }

@@ -125,6 +125,11 @@ SweepConfig read_sweep_config(const std::filesystem::path& path) {
     if (!j["max_bytes"].is_number() || !(j["max_bytes"].get<double>() > 0)) bad(path, "max_bytes", "expected a positive number");
     c.max_bytes = j["max_bytes"].get<double>();
   }
+  if (j.contains("traffic")) {
+    if (!j["traffic"].is_boolean()) bad(path, "traffic", "expected true or false");
+    if (c.metric != Metric::KernelTime) bad(path, "traffic", "only with \"metric\": \"kernel_time\"");
+    c.traffic = j["traffic"].get<bool>();
+  }
   if (!c.row_counts.empty() && !c.rows.empty()) bad(path, "rows", "give either \"rows\" or \"row_counts\", not both");
   return c;
 }

@@ -33,16 +33,19 @@ struct SweepConfig {
   // are left out (0: no limit).
   int passes = 1;
   double max_bytes = 0;
+  // kernel_time: after the timing, every passed kernel point is profiled once more under
+  // Nsight Compute for its measured DRAM bytes (traffic/profile_traffic.hpp).
+  bool traffic = false;
 };
 
 // The paper's sweep: seven workloads, N in {4096 ... 65536}, default M, P in {2, 4, 8, 16}.
 SweepConfig paper_sweep();
 
 // Every key a config may have; any other key is an error naming it. "row_counts" (M of kernel
-// sweeps), "passes" and "max_bytes" are kernel-sweep keys being added alongside.
-inline constexpr std::array<const char*, 13> kSweepConfigKeys{
+// sweeps), "passes", "max_bytes" and "traffic" are kernel-sweep keys being added alongside.
+inline constexpr std::array<const char*, 14> kSweepConfigKeys{
     "name",    "metric",  "workloads",  "widths", "rows",   "row_counts", "switch_rows",
-    "splits",  "cluster_sizes", "samples", "warmup", "passes", "max_bytes"};
+    "splits",  "cluster_sizes", "samples", "warmup", "passes", "max_bytes", "traffic"};
 
 // Reads a config file. Every key is optional (defaults: the paper's sweep); unknown keys, unknown workloads,
 // non-positive widths or rows, cluster sizes outside {2, 4, 8, 16} and malformed JSON throw
