@@ -115,7 +115,8 @@ std::vector<std::string> ncu_command(const ProfilerSetup& s, const std::string& 
                              "--csv", "--page", "raw", "--print-units", "base",
                              "--log-file", log_path,
                              s.self, "--device", std::to_string(s.device), "--log-level", "warn",
-                             "profile-launches", "--seed", std::to_string(s.seed), "--manifest", manifest_path};
+                             "profile-launches", "--seed", std::to_string(s.seed), "--manifest", manifest_path,
+                             "--"};  // the targets are positionals: the copy target's "-:..." is no option
   for (const auto& t : targets) c.push_back(format_target(t));
   return c;
 }
