@@ -295,7 +295,7 @@ TEST_CASE("the ncu command line asks for DRAM bytes, for the profiled range only
   CHECK(line.find("--cache-control none ") != std::string::npos);
   CHECK(line.find("--profile-from-start off ") != std::string::npos);
   CHECK(line.find("--csv --page raw --print-units base --log-file /t/ncu.csv /x/credit --device 1 ") != std::string::npos);
-  CHECK(line.find("profile-launches --seed 42 --manifest /t/m.tsv layernorm:8x4096:staged:1 ") != std::string::npos);
+  CHECK(line.find("profile-launches --seed 42 --manifest /t/m.tsv -- layernorm:8x4096:staged:1 ") != std::string::npos);
 }
 
 TEST_CASE("a whole run against a stand-in ncu: points get their bytes, a skipped one its reason", "[traffic]") {
