@@ -8,8 +8,10 @@
 //   k   CTAs per SM (model/occupancy.hpp: threads, registers, shared memory at this N and P);
 //   U   rows held at once: k*S, or cluster_slots[P][k] (the GPC layout, measured);
 //   waves of U rows (the last one partial); a wave of n rows takes
-//     t_fixed + max(n * D_hbm / B + n * D_l2 / B_l2,  sm_work_scale * n * N * probe / S,
-//                   d_cta / r_cta + N / P * col_bytes / col_rate)
+//     t_fixed + max(memory, work) + serial_share / k^serial_power * min(memory, work), with
+//     memory = max(n * D_hbm / B + n * D_l2 / B_l2,  d_cta / r_cta + N / P * col_bytes / col_rate)
+//     work   = sm_work_scale * n * N * probe / S
+//   (a lone CTA loads, works, then stores: the CTAs of one SM overlap memory and work, one cannot)
 //   where B and the launch time come from the copies (slope and intercept), D_hbm the row's
 //   DRAM bytes (compulsory, plus the re-reads the L2 does not keep), D_l2 the re-reads it keeps,
 //   probe the SMs' ns per element (Calibration::elem_ns), d_cta the bytes one CTA streams, r_cta
