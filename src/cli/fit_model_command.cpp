@@ -85,10 +85,8 @@ void run_fit(const FitArgs& a, const GlobalOptions& g) {
   std::vector<Residual> rows;
   auto judge = [&](const ResultsFile& f, const std::string& path, const char* what) {
     const auto res = residuals(f, std::filesystem::path(path).filename().string(), cal, fit.params);
-    double sq = 0;
-    for (const auto& r : res) sq += r.predicted_ms > 0 ? std::pow(std::log(r.predicted_ms / r.measured_ms), 2) : 4.0;
     fmt::print(out, "\nselection on {} ({}; RMS log error {:.3f} over {} points):\n", path, what,
-               res.empty() ? 0.0 : std::sqrt(sq / double(res.size())), res.size());
+               rms_log_error(res), res.size());
     fmt::print(out, "{}", format_selection_stats(judge_selection(measured_shapes(f), picks_for(f, cal, fit.params))));
     rows.insert(rows.end(), res.begin(), res.end());
   };

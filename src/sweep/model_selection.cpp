@@ -60,6 +60,13 @@ std::vector<Residual> residuals(const ResultsFile& sweep, const std::string& sou
   return out;
 }
 
+double rms_log_error(const std::vector<Residual>& rows) {
+  if (rows.empty()) return 0;
+  double sq = 0;
+  for (const auto& r : rows) sq += r.predicted_ms > 0 ? std::pow(std::log(r.predicted_ms / r.measured_ms), 2) : 4.0;
+  return std::sqrt(sq / double(rows.size()));
+}
+
 std::string residuals_csv(const std::vector<Residual>& rows) {
   std::string out = "source,workload,m,n,schedule,p,measured_ms,predicted_ms,predicted_over_measured,ctas_per_sm,waves\n";
   for (const auto& r : rows)

@@ -39,6 +39,8 @@ struct Residual {
 std::vector<Residual> residuals(const ResultsFile& sweep, const std::string& source, const Calibration& cal,
                                 const TimeModelParams& params);
 std::string residuals_csv(const std::vector<Residual>& rows);
+// Their root mean squared log error (an illegal prediction counts as a factor of e^2, as in the fit).
+double rms_log_error(const std::vector<Residual>& rows);
 
 // Leave one workload out: fit on the others, judge the time model's picks on its shapes.
 struct Fold {

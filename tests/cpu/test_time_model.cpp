@@ -318,6 +318,7 @@ TEST_CASE("residuals: the model's time beside the measured one, as CSV", "[model
     CHECK(near(x.predicted_ms, 0.5 * x.measured_ms));
     CHECK(x.ctas_per_sm >= 1);
   }
+  CHECK(near(rms_log_error(rows), std::log(2.0)));
   const std::string csv = residuals_csv(rows);
   CHECK(csv.rfind("source,workload,m,n,schedule,p,measured_ms,predicted_ms,predicted_over_measured,ctas_per_sm,waves\n", 0) == 0);
   CHECK(csv.find(",0.5000,") != std::string::npos);
