@@ -9,7 +9,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/csv_output.hpp"
-#include "cli/device_fit.hpp"
+#include "sweep/device_fit.hpp"
 #include "cli/list_options.hpp"
 #include "cli/traffic_option.hpp"
 #include "core/shape.hpp"

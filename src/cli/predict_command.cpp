@@ -9,10 +9,11 @@
 #include <algorithm>
 #include <optional>
 
-#include "cli/calibration_cache.hpp"
+#include "calibration/calibration_for_device.hpp"
+#include "cli/cli_log.hpp"
 #include "cli/commands.hpp"
 #include "cli/csv_output.hpp"
-#include "cli/device_fit.hpp"
+#include "sweep/device_fit.hpp"
 #include "cli/list_options.hpp"
 #include "cli/structural_rule.hpp"
 #include "core/shape.hpp"
@@ -259,7 +260,7 @@ void run_predict(PredictArgs a, const GlobalOptions& g) {
     const DeviceInfo dev = gpu::use_device(g.device);
     ResultsFile res;
     res.device = dev;
-    res.calibration = calibration_for_device(dev, g.argv);
+    res.calibration = calibration_for_device(dev, g.argv, spdlog_log());
     return run_time_model(a, g, w, shape, ps, *res.calibration, res);
   }
   if (!a.calibration.empty())
@@ -270,7 +271,7 @@ void run_predict(PredictArgs a, const GlobalOptions& g) {
   const DeviceInfo dev = gpu::use_device(g.device);
   if (const std::string why = device_memory_problem(w, shape.m, shape.n, dev); !why.empty())
     throw CommandFailed(why, 2);
-  const Calibration cal = calibration_for_device(dev, g.argv);
+  const Calibration cal = calibration_for_device(dev, g.argv, spdlog_log());
   gpu::Timer timer(dev);
   ResultsFile res;
   res.kind = "prediction";

@@ -9,10 +9,11 @@
 #include <cstdlib>
 #include <optional>
 
-#include "cli/calibration_cache.hpp"
+#include "calibration/calibration_for_device.hpp"
+#include "cli/cli_log.hpp"
 #include "cli/commands.hpp"
 #include "cli/csv_output.hpp"
-#include "cli/device_fit.hpp"
+#include "sweep/device_fit.hpp"
 #include "cli/ladder_sweep.hpp"
 #include "cli/structural_rule.hpp"
 #include "cli/traffic_option.hpp"
@@ -390,7 +391,7 @@ void run_sweep(const SweepArgs& a, const GlobalOptions& g) {
   out.kind = "sweep";
   out.meta = meta_of(g);
   out.device = dev;
-  if (!out.calibration) out.calibration = calibration_for_device(dev, g.argv);
+  if (!out.calibration) out.calibration = calibration_for_device(dev, g.argv, spdlog_log());
   gpu::Timer timer(dev);
   if (out.copy_gbps <= 0) out.copy_gbps = gpu::measure_copy_bandwidth(timer).best();
   write_results(path, out);
