@@ -28,6 +28,8 @@
 #include "sweep/sweep_config.hpp"
 #include "sweep/sweep_summary.hpp"
 #include "sweep/model_selection.hpp"
+#include "sweep/reevaluate.hpp"
+#include "runner/measured_points.hpp"
 #include "model/time_model.hpp"
 #include "traffic/traffic_table.hpp"
 
