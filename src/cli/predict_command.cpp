@@ -13,7 +13,6 @@
 #include "cli/cli_log.hpp"
 #include "cli/commands.hpp"
 #include "cli/csv_output.hpp"
-#include "sweep/device_fit.hpp"
 #include "cli/list_options.hpp"
 #include "cli/structural_rule.hpp"
 #include "core/shape.hpp"
@@ -28,6 +27,7 @@
 #include "model/profitability.hpp"
 #include "model/time_model.hpp"
 #include "runner/measured_points.hpp"
+#include "sweep/device_fit.hpp"
 #include "sweep/reevaluate.hpp"
 
 namespace credit::cli {

@@ -1,0 +1,47 @@
+#pragma once
+// The kernel-time sweep (run-sweep, the paper's evaluation): for every (workload, M, N) check and
+// time the CUDA baselines, every legal clustered P, megakernel and local fusion per split, the
+// work-free controls and a copy, then predict with both model variants. Records are written
+// atomically as they complete; a resumed file's points are reused. Needs a GPU (credit_gpu),
+// except sweep_workloads and sweep_shapes.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/log.hpp"
+#include "core/records.hpp"
+#include "core/workload_registry.hpp"
+#include "sweep/sweep_config.hpp"
+
+namespace credit {
+
+struct SweepShape {
+  const WorkloadInfo* w;
+  long long m, n;
+};
+
+// The config's workloads (all declared ones when it names none); std::invalid_argument for an unknown one.
+std::vector<const WorkloadInfo*> sweep_workloads(const SweepConfig& cfg);
+
+// The kernel sweep's shapes, in the order they are measured (max_bytes leaves some out, said on log.info).
+std::vector<SweepShape> sweep_shapes(const SweepConfig& cfg, const std::vector<const WorkloadInfo*>& workloads,
+                                     const Log& log = {});
+
+// The sweep file `resume` to continue (an empty results file when `resume` is empty);
+// std::invalid_argument when it is not a sweep.
+ResultsFile sweep_to_resume(const std::string& resume);
+
+// std::invalid_argument when `out`, read from `resume` (not empty), was measured on another GPU than `dev`.
+void check_resume_device(const ResultsFile& out, const std::string& resume, const DeviceInfo& dev);
+
+// std::invalid_argument naming the first shape whose operands do not fit `dev` (sweep/device_fit.hpp).
+void check_shapes_fit(const std::vector<SweepShape>& shapes, const DeviceInfo& dev);
+
+// Runs every pass of the sweep on `dev` into `out`, saved at `path` after every point: the
+// device's calibration (cached, else run; argv goes into the cached file), the copy bandwidth,
+// then pass 1 (every missing point and the predictions) and the timing passes after it.
+void run_sweep_passes(const SweepConfig& cfg, const std::vector<SweepShape>& shapes, const DeviceInfo& dev,
+                      std::uint64_t seed, const Meta& meta, const std::vector<std::string>& argv, ResultsFile& out,
+                      const std::string& path, const Log& log = {});
+
+}  // namespace credit
