@@ -18,15 +18,13 @@
 #include "core/shape.hpp"
 #include "core/split.hpp"
 #include "core/workload_registry.hpp"
-#include "gpu/bench.hpp"
-#include "gpu/control.hpp"
 #include "gpu/device_query.hpp"
 #include "io/csv.hpp"
 #include "io/json_records.hpp"
 #include "io/meta.hpp"
 #include "model/profitability.hpp"
 #include "model/time_model.hpp"
-#include "runner/measured_points.hpp"
+#include "runner/paper_prediction.hpp"
 #include "sweep/device_fit.hpp"
 #include "sweep/reevaluate.hpp"
 
@@ -193,33 +191,7 @@ void run_predict(PredictArgs a, const GlobalOptions& g) {
   if (const std::string why = device_memory_problem(w, shape.m, shape.n, dev); !why.empty())
     throw CommandFailed(why, 2);
   const Calibration cal = calibration_for_device(dev, g.argv, spdlog_log());
-  gpu::Timer timer(dev);
-  ResultsFile res;
-  res.kind = "prediction";
-  res.meta = meta_of(g);
-  res.device = dev;
-  res.calibration = cal;
-  res.copy_gbps = gpu::measure_copy_bandwidth(timer).best();  // the refined model's floor
-
-  // T_B: one checked timing of the non-DSMEM CUDA path the paper's baseline selects here.
-  const gpu::Schedule base = gpu::cuda_baseline(w, shape.n, dev);
-  {
-    gpu::DeviceProblem prob(w, shape.m, shape.n, a.seed);
-    res.points.push_back(gpu::bench_point(prob, base, 1, dev, timer, gpu::TimingOptions{}, 0, a.seed));
-  }
-  const SweepPoint& bp = res.points.back();
-  if (bp.disposition != Disposition::Passed)
-    throw CommandFailed(fmt::format("the CUDA baseline did not pass at this shape: {}", bp.reason), 1);
-  model::ShapeTimings t{bp.time_ms.median, {}, res.copy_gbps, 0};
-  res.points.push_back(copy_point(w, shape.m, shape.n, timer));
-  t.t_copy_ms = res.points.back().time_ms.median;
-  for (int p : ps) {
-    if (!gpu::can_implement(w, gpu::Schedule::Cluster, p, shape.m, shape.n, dev).ok) continue;  // illegal: no control
-    res.points.push_back(control_point(w, shape.m, shape.n, p, dev, timer));
-    t.t_ctrl_ms[p] = res.points.back().time_ms.median;
-  }
-  res.predictions.push_back(model::predict(w.figures, w.name, v, model::device_figures_from(cal), shape.m,
-                                           shape.n, t, ps));
+  const ResultsFile res = measure_paper_prediction(w, shape.m, shape.n, ps, v, dev, cal, meta_of(g), a.seed);
   print_prediction(csv.table_stream(), res.predictions.back());
   csv.write(prediction_rows_csv(res.predictions));
   if (!g.json_path.empty()) write_results(g.json_path, res);

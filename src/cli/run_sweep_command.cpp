@@ -7,7 +7,6 @@
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
-#include <cstdlib>
 #include <optional>
 
 #include "cli/cli_log.hpp"
@@ -24,6 +23,7 @@
 #include "model/profitability.hpp"
 #include "model/time_model.hpp"
 #include "runner/ladder_runner.hpp"
+#include "runner/python_baselines.hpp"
 #include "runner/sweep_runner.hpp"
 #include "sweep/device_fit.hpp"
 #include "sweep/model_selection.hpp"
@@ -116,31 +116,6 @@ void print_summary(const ResultsFile& r) {
                s.workloads.size());
   }
   print_exchange_comparison(r);
-}
-
-// torch eager, torch.compile and Triton at the sweep's shapes, by scripts/torch_baselines.py,
-// when python3 with torch and a GPU is here. Returns the file it wrote, if any.
-std::optional<std::string> run_python_baselines(const SweepConfig& cfg, const std::vector<const WorkloadInfo*>& ws,
-                                                const std::string& sweep_path) {
-  const std::string script = std::string(CREDIT_SOURCE_DIR) + "/scripts/torch_baselines.py";
-  if (std::system("python3 -c 'import torch, triton; assert torch.cuda.is_available()' >/dev/null 2>&1") != 0) {
-    spdlog::info("python3 with torch, triton and CUDA not found: torch.compile and Triton baselines skipped");
-    return std::nullopt;
-  }
-  const std::string stem = sweep_path.size() > 5 && sweep_path.ends_with(".json")
-                               ? sweep_path.substr(0, sweep_path.size() - 5) : sweep_path;
-  const std::string out = stem + "-torch.json";
-  std::string names, widths;
-  for (const auto* w : ws) {
-    names += (names.empty() ? "" : ",") + w->name;
-    if (cfg.rows.count(w->name)) spdlog::warn("torch baselines use each workload's default M, not the config's rows");
-  }
-  for (long long n : cfg.widths) widths += (widths.empty() ? "" : ",") + std::to_string(n);
-  const std::string cmd = fmt::format("python3 '{}' --workloads {} --widths {} --json '{}'", script, names, widths, out);
-  spdlog::info("torch/Triton baselines: {}", cmd);
-  const int rc = std::system(cmd.c_str());
-  if (rc != 0) spdlog::warn("torch baselines exited with status {} (points that did not pass say why in {})", rc, out);
-  return out;
 }
 
 // Selection regret of every model variant on the file's shapes: paper and refined from its
@@ -264,7 +239,8 @@ void run_sweep(const SweepArgs& a, const GlobalOptions& g) {
   print_summary(out);
   std::vector<ResultsFile> others;
   if (!a.no_python) {
-    if (auto torch = run_python_baselines(cfg, workloads, path)) others.push_back(read_results(*torch));
+    if (auto torch = run_python_baselines(std::string(CREDIT_SOURCE_DIR) + "/scripts/torch_baselines.py", cfg,
+                                          workloads, path, spdlog_log())) others.push_back(read_results(*torch));
   }
   print_speedups(out, others);
   csv.write(points_csv(out.points));
