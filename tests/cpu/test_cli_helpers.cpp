@@ -1,4 +1,4 @@
-// The CLI's offline helpers: whether a problem fits the device (cli/device_fit.hpp) and the
+// The CLI's offline helpers: whether a problem fits the device (sweep/device_fit.hpp) and the
 // CSV forms of the results (io/csv.hpp).
 #include <cmath>
 #include <string>
