@@ -25,7 +25,6 @@
 #include "runner/ladder_runner.hpp"
 #include "runner/python_baselines.hpp"
 #include "runner/sweep_runner.hpp"
-#include "sweep/device_fit.hpp"
 #include "sweep/model_selection.hpp"
 #include "sweep/reevaluate.hpp"
 #include "sweep/sweep_config.hpp"
@@ -143,14 +142,8 @@ void print_selection(const ResultsFile& r, const std::string& calibration_path) 
   fmt::print("{}", format_selection_stats(rep));
 }
 
-// --dry-run: what the sweep would measure and a rough time, without a GPU. Per shape: the three
-// one-CTA kernels, a cluster kernel and a control per cluster size, megakernel and local fusion
-// per split, and the copy (an upper bound: points the GPU cannot run are recorded, not timed).
-// Each timed point costs (warmup + samples + 1 check) runs of its operands' bytes at 3 TB/s plus
-// 5 us of launch, and 20 ms of set-up (allocation, the CPU check of sampled rows, the atomic
-// save); a second pass times every kernel point again.
+// --dry-run: what the sweep would measure and a rough time (estimate_sweep), without a GPU.
 void print_dry_run(const SweepConfig& cfg, const std::vector<const WorkloadInfo*>& workloads) {
-  constexpr double kBytesPerS = 3e12, kLaunchS = 5e-6, kSetupS = 0.02;
   if (cfg.metric == Metric::HostCompletion) {
     const std::size_t per_shape = 2 * (3 * cfg.splits.size() + cfg.cluster_sizes.size() + 2);
     fmt::print("ladder '{}' (host completion): {} rungs and floors per shape, {} samples each\n", cfg.name,
@@ -163,27 +156,17 @@ void print_dry_run(const SweepConfig& cfg, const std::vector<const WorkloadInfo*
       }
     return;
   }
-  const std::size_t kernels = 3 + cfg.cluster_sizes.size() + 2 * cfg.splits.size();
-  const std::size_t per_shape = kernels + cfg.cluster_sizes.size() + 1;
+  const SweepEstimate e = estimate_sweep(cfg, sweep_shapes(cfg, workloads, spdlog_log()));
   fmt::print("sweep '{}' (kernel time): at most {} points per shape ({} kernels, {} controls, 1 copy), {} pass(es), "
              "{} warm-up + {} samples each\n",
-             cfg.name, per_shape, kernels, cfg.cluster_sizes.size(), cfg.passes, cfg.warmup, cfg.samples);
+             cfg.name, e.per_shape, e.kernels, cfg.cluster_sizes.size(), cfg.passes, cfg.warmup, cfg.samples);
   fmt::print("{:<12} {:>6} {:>7} {:>7} {:>10} {:>8}\n", "workload", "M", "N", "points", "MB", "est. s");
-  double total_s = 0;
-  std::size_t total_points = 0;
-  for (const SweepShape& sh : sweep_shapes(cfg, workloads, spdlog_log())) {
-    const double bytes = problem_bytes(*sh.w, sh.m, sh.n);
-    const double run_s = bytes / kBytesPerS + kLaunchS;
-    const double point_s = kSetupS + double(cfg.warmup + cfg.samples + 1) * run_s;
-    const double shape_s = double(per_shape) * point_s + double(cfg.passes - 1) * double(kernels) * point_s;
-    fmt::print("{:<12} {:>6} {:>7} {:>7} {:>10.1f} {:>8.1f}\n", sh.w->name, sh.m, sh.n, per_shape, bytes / 1e6,
-               shape_s);
-    total_s += shape_s;
-    total_points += per_shape;
-  }
+  for (const ShapeEstimate& sh : e.shapes)
+    fmt::print("{:<12} {:>6} {:>7} {:>7} {:>10.1f} {:>8.1f}\n", sh.shape.w->name, sh.shape.m, sh.shape.n, e.per_shape,
+               sh.bytes / 1e6, sh.seconds);
   fmt::print("total: {} points, about {:.0f} s ({:.1f} min) on an H200-class GPU (estimate: per point 20 ms set-up "
              "+ (warmup + samples + 1) x (bytes / 3 TB/s + 5 us))\n",
-             total_points, total_s, total_s / 60);
+             e.total_points, e.total_s, e.total_s / 60);
   if (cfg.traffic)
     fmt::print("traffic: then every passed kernel point is profiled once more under Nsight Compute (ncu) for its "
                "DRAM bytes (not in the estimate: a replay takes tens of milliseconds or more)\n");

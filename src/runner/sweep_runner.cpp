@@ -141,6 +141,23 @@ std::vector<SweepShape> sweep_shapes(const SweepConfig& cfg, const std::vector<c
   return shapes;
 }
 
+SweepEstimate estimate_sweep(const SweepConfig& cfg, const std::vector<SweepShape>& shapes) {
+  constexpr double kBytesPerS = 3e12, kLaunchS = 5e-6, kSetupS = 0.02;
+  SweepEstimate e;
+  e.kernels = 3 + cfg.cluster_sizes.size() + 2 * cfg.splits.size();
+  e.per_shape = e.kernels + cfg.cluster_sizes.size() + 1;
+  for (const SweepShape& sh : shapes) {
+    const double bytes = problem_bytes(*sh.w, sh.m, sh.n);
+    const double run_s = bytes / kBytesPerS + kLaunchS;
+    const double point_s = kSetupS + double(cfg.warmup + cfg.samples + 1) * run_s;
+    const double shape_s = double(e.per_shape) * point_s + double(cfg.passes - 1) * double(e.kernels) * point_s;
+    e.shapes.push_back({sh, bytes, shape_s});
+    e.total_s += shape_s;
+    e.total_points += e.per_shape;
+  }
+  return e;
+}
+
 ResultsFile sweep_to_resume(const std::string& resume) {
   ResultsFile out;
   if (!resume.empty()) {

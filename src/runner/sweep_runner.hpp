@@ -4,6 +4,7 @@
 // work-free controls and a copy, then predict with both model variants. Records are written
 // atomically as they complete; a resumed file's points are reused. Needs a GPU (credit_gpu),
 // except sweep_workloads and sweep_shapes.
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -26,6 +27,24 @@ std::vector<const WorkloadInfo*> sweep_workloads(const SweepConfig& cfg);
 // The kernel sweep's shapes, in the order they are measured (max_bytes leaves some out, said on log.info).
 std::vector<SweepShape> sweep_shapes(const SweepConfig& cfg, const std::vector<const WorkloadInfo*>& workloads,
                                      const Log& log = {});
+
+// What --dry-run prints: the points per shape (an upper bound: points the GPU cannot run are
+// recorded, not timed) and a rough time. Per shape: the three one-CTA kernels, a cluster kernel
+// and a control per cluster size, megakernel and local fusion per split, and the copy. Each timed
+// point costs (warmup + samples + 1 check) runs of its operands' bytes at 3 TB/s plus 5 us of
+// launch, and 20 ms of set-up (allocation, the CPU check of sampled rows, the atomic save); a
+// second pass times every kernel point again.
+struct ShapeEstimate {
+  SweepShape shape;
+  double bytes = 0;    // the operands (sweep/device_fit.hpp's problem_bytes)
+  double seconds = 0;  // every pass
+};
+struct SweepEstimate {
+  std::size_t kernels = 0, per_shape = 0, total_points = 0;
+  std::vector<ShapeEstimate> shapes;
+  double total_s = 0;
+};
+SweepEstimate estimate_sweep(const SweepConfig& cfg, const std::vector<SweepShape>& shapes);
 
 // The sweep file `resume` to continue (an empty results file when `resume` is empty);
 // std::invalid_argument when it is not a sweep.
