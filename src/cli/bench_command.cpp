@@ -9,7 +9,6 @@
 
 #include "cli/commands.hpp"
 #include "cli/csv_output.hpp"
-#include "cli/device_fit.hpp"
 #include "cli/list_options.hpp"
 #include "cli/traffic_option.hpp"
 #include "core/shape.hpp"
@@ -21,6 +20,7 @@
 #include "io/csv.hpp"
 #include "io/json_records.hpp"
 #include "io/meta.hpp"
+#include "sweep/device_fit.hpp"
 
 namespace credit::cli {
 

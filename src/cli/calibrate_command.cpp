@@ -5,7 +5,7 @@
 
 #include <chrono>
 
-#include "cli/calibration_cache.hpp"
+#include "calibration/calibration_cache.hpp"
 #include "cli/calibration_table.hpp"
 #include "cli/commands.hpp"
 #include "core/workload_registry.hpp"

@@ -2,8 +2,11 @@
 // Each subcommand registers itself on the app; its callback runs after parsing.
 #include <CLI/CLI.hpp>
 
+#include <stdexcept>
 #include <string>
 #include <vector>
+
+#include "core/records.hpp"
 
 namespace credit::cli {
 
@@ -23,28 +26,6 @@ void add_calibrate_command(CLI::App& app, GlobalOptions& g);
 void add_report_command(CLI::App& app, GlobalOptions& g);
 void add_fit_model_command(CLI::App& app, GlobalOptions& g);
 void add_profile_launches_command(CLI::App& app, GlobalOptions& g);
-
-}  // namespace credit::cli
-
-#include "core/records.hpp"
-#include "core/workload_registry.hpp"
-#include "gpu/timing.hpp"
-#include "model/profitability.hpp"
-
-namespace credit::cli {
-
-// T_B, T_ctrl per P and the copy bandwidth recorded in a results file for one shape (the
-// baseline's point and the "control" points); throws CommandFailed when T_B is missing.
-model::ShapeTimings timings_from(const ResultsFile& f, const std::string& workload, long long m, long long n,
-                                 const std::string& baseline);
-// A device-to-device copy of the shape's compulsory bytes, as a results point "copy" (needs a GPU).
-SweepPoint copy_point(const WorkloadInfo& w, long long m, long long n, gpu::Timer& timer);
-// T_ctrl of the clustered schedule at P (the control kernels), as a results point "control".
-SweepPoint control_point(const WorkloadInfo& w, long long m, long long n, int p, const DeviceInfo& dev,
-                         gpu::Timer& timer);
-// Every shape predicted in the file, re-evaluated with the current model for each variant.
-std::vector<Prediction> reevaluate(const ResultsFile& in, const std::vector<model::Variant>& variants,
-                                   const std::string& only_workload = "");
 
 // The provenance of a results file written by this invocation (argv, version, sha, time).
 Meta meta_of(const GlobalOptions& g);

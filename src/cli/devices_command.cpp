@@ -1,8 +1,8 @@
 // credit devices: the CUDA devices this process sees, what credit needs of each, and whether a
-// calibration of it is cached (cli/calibration_cache.hpp). No GPU: says so and exits 3.
+// calibration of it is cached (calibration/calibration_cache.hpp). No GPU: says so and exits 3.
 #include <fmt/format.h>
 
-#include "cli/calibration_cache.hpp"
+#include "calibration/calibration_cache.hpp"
 #include "cli/commands.hpp"
 #include "gpu/device_query.hpp"
 

@@ -1,7 +1,6 @@
 #pragma once
-// run-sweep with "metric": "host_completion" (configs/seed001.json): seed 001's ladder at every
-// (workload, N, M) of the config, every point written atomically as it completes, --resume
-// skipping what the file has; and the printed summary beside the note's H100 figures.
+// run-sweep with "metric": "host_completion" (configs/seed001.json): seed 001's ladder, run by
+// runner/ladder_runner.hpp; here its printed summary beside the note's H100 figures and the exit status.
 #include <cstdint>
 #include <string>
 

@@ -9,23 +9,24 @@
 #include <algorithm>
 #include <optional>
 
-#include "cli/calibration_cache.hpp"
+#include "calibration/calibration_for_device.hpp"
+#include "cli/cli_log.hpp"
 #include "cli/commands.hpp"
 #include "cli/csv_output.hpp"
-#include "cli/device_fit.hpp"
 #include "cli/list_options.hpp"
 #include "cli/structural_rule.hpp"
 #include "core/shape.hpp"
 #include "core/split.hpp"
 #include "core/workload_registry.hpp"
-#include "gpu/bench.hpp"
-#include "gpu/control.hpp"
 #include "gpu/device_query.hpp"
 #include "io/csv.hpp"
 #include "io/json_records.hpp"
 #include "io/meta.hpp"
 #include "model/profitability.hpp"
 #include "model/time_model.hpp"
+#include "runner/paper_prediction.hpp"
+#include "sweep/device_fit.hpp"
+#include "sweep/reevaluate.hpp"
 
 namespace credit::cli {
 
@@ -37,42 +38,6 @@ struct PredictArgs {
   std::string csv;  // --csv PATH or -
   std::uint64_t seed = 20261129;
 };
-
-// Measured inputs are kept as points of the results file, so --from can re-evaluate them: the
-// baseline's own point, one kControlSchedule point per P (T_ctrl) and one kCopySchedule point.
-
-}  // namespace
-
-SweepPoint copy_point(const WorkloadInfo& w, long long m, long long n, gpu::Timer& timer) {
-  SweepPoint c;
-  c.workload = w.name;
-  c.m = m;
-  c.n = n;
-  c.schedule = kCopySchedule;
-  c.compulsory_bytes = c.traffic_bytes = gpu::compulsory_bytes(w, m, n);
-  c.time_ms = gpu::time_copy_of_traffic(timer, c.compulsory_bytes, gpu::TimingOptions{});
-  c.gbps = c.compulsory_bytes / (c.time_ms.median * 1e6);
-  c.disposition = Disposition::Passed;
-  c.reason = "cudaMemcpy moving the shape's compulsory bytes (half read, half written)";
-  return c;
-}
-
-SweepPoint control_point(const WorkloadInfo& w, long long m, long long n, int p, const DeviceInfo& dev,
-                         gpu::Timer& timer) {
-  SweepPoint c;
-  c.workload = w.name;
-  c.m = m;
-  c.n = n;
-  c.schedule = kControlSchedule;
-  c.p = p;
-  c.time_ms.median = gpu::t_ctrl_ms(w, m, n, p, dev, timer);
-  c.time_ms.runs = gpu::kControlTiming.samples;
-  c.disposition = Disposition::Passed;
-  c.reason = "T_ctrl: control kernel at P minus the one-CTA control (medians)";
-  return c;
-}
-
-namespace {
 
 void print_prediction(std::FILE* out, const Prediction& pr) {
   fmt::print(out, "{} {}x{}: model {}, CUDA baseline {} T_B = {:.4f} ms\n", pr.workload, pr.m, pr.n, pr.model,
@@ -91,51 +56,6 @@ void print_prediction(std::FILE* out, const Prediction& pr) {
   if (pr.best_p) fmt::print(out, "predicted best P = {}\n", *pr.best_p);
   else fmt::print(out, "predicted: stay with the non-clustered kernel (no legal P has dT > 0)\n");
 }
-
-}  // namespace
-
-model::ShapeTimings timings_from(const ResultsFile& f, const std::string& workload, long long m, long long n,
-                                 const std::string& baseline) {
-  model::ShapeTimings t;
-  t.copy_gbps = f.copy_gbps;
-  bool have_base = false;
-  for (const auto& p : f.points) {
-    if (p.workload != workload || p.m != m || p.n != n || p.disposition != Disposition::Passed) continue;
-    if (p.schedule == kControlSchedule) t.t_ctrl_ms[p.p] = p.time_ms.median;
-    if (p.schedule == kCopySchedule) t.t_copy_ms = p.time_ms.median;
-    if (p.schedule == baseline) {
-      t.t_b_ms = p.time_ms.median;
-      have_base = true;
-    }
-  }
-  if (!have_base)
-    throw CommandFailed(fmt::format("no passed {} point for {} {}x{} in the file: cannot take T_B", baseline,
-                                    workload, m, n), 2);
-  return t;
-}
-
-std::vector<Prediction> reevaluate(const ResultsFile& in, const std::vector<model::Variant>& variants,
-                                   const std::string& only_workload) {
-  if (!in.calibration) throw CommandFailed("calibration: missing (the file must carry the device's calibration)", 2);
-  const model::DeviceFigures dev = model::device_figures_from(*in.calibration);
-  std::vector<Prediction> out;
-  std::vector<std::string> seen;  // one re-evaluation per shape, whatever variants the file holds
-  for (const auto& old : in.predictions) {
-    const std::string key = fmt::format("{}/{}/{}", old.workload, old.m, old.n);
-    if ((!only_workload.empty() && old.workload != only_workload) ||
-        std::find(seen.begin(), seen.end(), key) != seen.end())
-      continue;
-    seen.push_back(key);
-    const WorkloadInfo& w = find_workload(old.workload);
-    const model::ShapeTimings t = timings_from(in, old.workload, old.m, old.n, old.baseline);
-    std::vector<int> ps;
-    for (const auto& r : old.rows) ps.push_back(r.p);
-    for (auto v : variants) out.push_back(model::predict(w.figures, old.workload, v, dev, old.m, old.n, t, ps));
-  }
-  return out;
-}
-
-namespace {
 
 void print_time_prediction(std::FILE* out, const Prediction& pr, const TimeModelParams& prm) {
   fmt::print(out, "{} {}x{}: time model (constants: {})\n", pr.workload, pr.m, pr.n, prm.fitted_on);
@@ -207,7 +127,7 @@ void run_from_file(const PredictArgs& a, const GlobalOptions& g) {
   std::vector<Prediction> out;
   try {
     out = reevaluate(in, {model::parse_variant(a.model)}, a.workload);
-  } catch (const CommandFailed& e) {
+  } catch (const MissingInput& e) {
     throw CommandFailed(a.from + ": " + e.what(), 2);
   }
   if (!a.shape.empty()) {  // a filter, as --workload is
@@ -259,7 +179,7 @@ void run_predict(PredictArgs a, const GlobalOptions& g) {
     const DeviceInfo dev = gpu::use_device(g.device);
     ResultsFile res;
     res.device = dev;
-    res.calibration = calibration_for_device(dev, g.argv);
+    res.calibration = calibration_for_device(dev, g.argv, spdlog_log());
     return run_time_model(a, g, w, shape, ps, *res.calibration, res);
   }
   if (!a.calibration.empty())
@@ -270,34 +190,8 @@ void run_predict(PredictArgs a, const GlobalOptions& g) {
   const DeviceInfo dev = gpu::use_device(g.device);
   if (const std::string why = device_memory_problem(w, shape.m, shape.n, dev); !why.empty())
     throw CommandFailed(why, 2);
-  const Calibration cal = calibration_for_device(dev, g.argv);
-  gpu::Timer timer(dev);
-  ResultsFile res;
-  res.kind = "prediction";
-  res.meta = meta_of(g);
-  res.device = dev;
-  res.calibration = cal;
-  res.copy_gbps = gpu::measure_copy_bandwidth(timer).best();  // the refined model's floor
-
-  // T_B: one checked timing of the non-DSMEM CUDA path the paper's baseline selects here.
-  const gpu::Schedule base = gpu::cuda_baseline(w, shape.n, dev);
-  {
-    gpu::DeviceProblem prob(w, shape.m, shape.n, a.seed);
-    res.points.push_back(gpu::bench_point(prob, base, 1, dev, timer, gpu::TimingOptions{}, 0, a.seed));
-  }
-  const SweepPoint& bp = res.points.back();
-  if (bp.disposition != Disposition::Passed)
-    throw CommandFailed(fmt::format("the CUDA baseline did not pass at this shape: {}", bp.reason), 1);
-  model::ShapeTimings t{bp.time_ms.median, {}, res.copy_gbps, 0};
-  res.points.push_back(copy_point(w, shape.m, shape.n, timer));
-  t.t_copy_ms = res.points.back().time_ms.median;
-  for (int p : ps) {
-    if (!gpu::can_implement(w, gpu::Schedule::Cluster, p, shape.m, shape.n, dev).ok) continue;  // illegal: no control
-    res.points.push_back(control_point(w, shape.m, shape.n, p, dev, timer));
-    t.t_ctrl_ms[p] = res.points.back().time_ms.median;
-  }
-  res.predictions.push_back(model::predict(w.figures, w.name, v, model::device_figures_from(cal), shape.m,
-                                           shape.n, t, ps));
+  const Calibration cal = calibration_for_device(dev, g.argv, spdlog_log());
+  const ResultsFile res = measure_paper_prediction(w, shape.m, shape.n, ps, v, dev, cal, meta_of(g), a.seed);
   print_prediction(csv.table_stream(), res.predictions.back());
   csv.write(prediction_rows_csv(res.predictions));
   if (!g.json_path.empty()) write_results(g.json_path, res);

@@ -12,7 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "catch.hpp"
-#include "cli/calibration_cache.hpp"
+#include "calibration/calibration_cache.hpp"
 #include "io/json_records.hpp"
 
 namespace fs = std::filesystem;
@@ -111,18 +111,18 @@ TEST_CASE("the committed H200 calibration reads and is plausible", "[calibrate]"
 
 TEST_CASE("calibration cache location follows CREDIT_CACHE_DIR and the GPU UUID", "[calibrate]") {
   TempCacheDir dir;
-  CHECK(cli::calibration_cache_dir() == dir.path);
-  CHECK(cli::calibration_cache_path(gpu_named(kThis)) == dir.path / (kThis + ".json"));
-  CHECK(cli::calibration_cache_path(gpu_named("GPU-a/b")).filename() == "GPU-a_b.json");
-  CHECK_THROWS_AS(cli::calibration_cache_path(gpu_named("")), std::invalid_argument);
+  CHECK(calibration_cache_dir() == dir.path);
+  CHECK(calibration_cache_path(gpu_named(kThis)) == dir.path / (kThis + ".json"));
+  CHECK(calibration_cache_path(gpu_named("GPU-a/b")).filename() == "GPU-a_b.json");
+  CHECK_THROWS_AS(calibration_cache_path(gpu_named("")), std::invalid_argument);
 }
 
 TEST_CASE("calibration cache round trip on the same device", "[calibrate]") {
   TempCacheDir dir;
   const DeviceInfo dev = gpu_named(kThis);
-  const fs::path path = cli::store_cached_calibration(calibration_file(dev));
+  const fs::path path = store_cached_calibration(calibration_file(dev));
   CHECK(fs::exists(path));
-  const cli::CachedCalibration got = cli::find_cached_calibration(dev);
+  const CachedCalibration got = find_cached_calibration(dev);
   INFO(got.reason);
   REQUIRE(got.calibration.has_value());
   CHECK(got.reason.empty());
@@ -135,8 +135,8 @@ TEST_CASE("calibration cache refuses a calibration without the time model's inpu
   const DeviceInfo dev = gpu_named(kThis);
   ResultsFile old = calibration_file(dev);
   old.calibration->kernels.clear();
-  cli::store_cached_calibration(old);
-  const cli::CachedCalibration got = cli::find_cached_calibration(dev);
+  store_cached_calibration(old);
+  const CachedCalibration got = find_cached_calibration(dev);
   CHECK_FALSE(got.calibration.has_value());
   CHECK(got.reason.find("predates the time model") != std::string::npos);
 }
@@ -146,14 +146,14 @@ TEST_CASE("calibration cache refuses what it cannot trust", "[calibrate]") {
   const DeviceInfo dev = gpu_named(kThis);
 
   SECTION("missing") {
-    const cli::CachedCalibration got = cli::find_cached_calibration(dev);
+    const CachedCalibration got = find_cached_calibration(dev);
     CHECK_FALSE(got.calibration.has_value());
     CHECK(got.reason.find("no cached calibration") != std::string::npos);
   }
   SECTION("written on another device (file copied under this UUID)") {
-    const fs::path theirs = cli::store_cached_calibration(calibration_file(gpu_named(kOther)));
-    fs::copy_file(theirs, cli::calibration_cache_path(dev));
-    const cli::CachedCalibration got = cli::find_cached_calibration(dev);
+    const fs::path theirs = store_cached_calibration(calibration_file(gpu_named(kOther)));
+    fs::copy_file(theirs, calibration_cache_path(dev));
+    const CachedCalibration got = find_cached_calibration(dev);
     CHECK_FALSE(got.calibration.has_value());
     CHECK(got.reason.find("another device") != std::string::npos);
     CHECK(got.reason.find(kOther) != std::string::npos);
@@ -161,29 +161,29 @@ TEST_CASE("calibration cache refuses what it cannot trust", "[calibrate]") {
   SECTION("the calibration inside names another device") {
     ResultsFile r = calibration_file(dev);
     r.calibration->device.uuid = kOther;
-    cli::store_cached_calibration(r);
-    CHECK_FALSE(cli::find_cached_calibration(dev).calibration.has_value());
+    store_cached_calibration(r);
+    CHECK_FALSE(find_cached_calibration(dev).calibration.has_value());
   }
   SECTION("another schema_version") {
-    const fs::path path = cli::store_cached_calibration(calibration_file(dev));
+    const fs::path path = store_cached_calibration(calibration_file(dev));
     nlohmann::json j = to_json_value(calibration_file(dev));
     j["schema_version"] = kSchemaVersion + 1;
     std::ofstream(path) << j.dump(2);
-    const cli::CachedCalibration got = cli::find_cached_calibration(dev);
+    const CachedCalibration got = find_cached_calibration(dev);
     CHECK_FALSE(got.calibration.has_value());
     CHECK(got.reason.find("schema_version") != std::string::npos);
   }
   SECTION("not a calibration") {
     ResultsFile r = calibration_file(dev);
     r.kind = "sweep";
-    write_results(cli::calibration_cache_path(dev), r);
-    const cli::CachedCalibration got = cli::find_cached_calibration(dev);
+    write_results(calibration_cache_path(dev), r);
+    const CachedCalibration got = find_cached_calibration(dev);
     CHECK_FALSE(got.calibration.has_value());
     CHECK(got.reason.find("not a calibration") != std::string::npos);
   }
   SECTION("not JSON") {
-    std::ofstream(cli::calibration_cache_path(dev)) << "{ truncated";
-    const cli::CachedCalibration got = cli::find_cached_calibration(dev);
+    std::ofstream(calibration_cache_path(dev)) << "{ truncated";
+    const CachedCalibration got = find_cached_calibration(dev);
     CHECK_FALSE(got.calibration.has_value());
     CHECK(got.reason.find("unreadable") != std::string::npos);
   }

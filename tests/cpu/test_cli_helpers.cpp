@@ -1,10 +1,10 @@
-// The CLI's offline helpers: whether a problem fits the device (cli/device_fit.hpp) and the
+// The CLI's offline helpers: whether a problem fits the device (sweep/device_fit.hpp) and the
 // CSV forms of the results (io/csv.hpp).
 #include <cmath>
 #include <string>
 
 #include "catch.hpp"
-#include "cli/device_fit.hpp"
+#include "sweep/device_fit.hpp"
 #include "core/workload_registry.hpp"
 #include "io/csv.hpp"
 
@@ -16,21 +16,21 @@ TEST_CASE("problem_bytes counts every plane, column and row buffer", "[cli]") {
   for (const auto& o : w.outputs) per_elem += out_bytes(o.type);
   const double expect = 4096.0 * 65536.0 * per_elem + 4.0 * 65536.0 * double(w.col_params.size()) +
                         4.0 * 4096.0 * double(w.row_params.size() + w.row_outputs.size());
-  CHECK(cli::problem_bytes(w, 4096, 65536) == expect);
-  CHECK(cli::problem_bytes(w, 4096, 65536) >= 4096.0 * 65536.0 * 8);  // an input and an output at least
+  CHECK(problem_bytes(w, 4096, 65536) == expect);
+  CHECK(problem_bytes(w, 4096, 65536) >= 4096.0 * 65536.0 * 8);  // an input and an output at least
 }
 
 TEST_CASE("a problem larger than the device is refused before allocating", "[cli]") {
   const WorkloadInfo& w = find_workload("layernorm");
   DeviceInfo h200;
   h200.global_mem_bytes = 150'000'000'000LL;
-  CHECK(cli::device_memory_problem(w, 4096, 65536, h200).empty());
-  const std::string why = cli::device_memory_problem(w, 2'000'000, 1 << 20, h200);
+  CHECK(device_memory_problem(w, 4096, 65536, h200).empty());
+  const std::string why = device_memory_problem(w, 2'000'000, 1 << 20, h200);
   INFO(why);
   CHECK(why.find("layernorm 2000000x1048576: its operands take") != std::string::npos);
   CHECK(why.find("more than 90% of the device's 150.0 GB") != std::string::npos);
   DeviceInfo none;  // no memory: nothing fits
-  CHECK(!cli::device_memory_problem(w, 1, 1, none).empty());
+  CHECK(!device_memory_problem(w, 1, 1, none).empty());
 }
 
 TEST_CASE("points_csv: a header, one row per point, fields quoted when they must be", "[csv]") {

@@ -6,7 +6,7 @@
 #include "core/records.hpp"
 #include "core/workload_registry.hpp"
 
-namespace credit::cli {
+namespace credit {
 
 // Bytes of the buffers gpu::DeviceProblem allocates for rows x n: every input and output plane
 // (M x N elements each, 4 B per float, 1 B per int8 output), the column parameters (N floats
@@ -22,4 +22,4 @@ inline constexpr double kDeviceMemoryShare = 0.9;
 // "layernorm 1000000x1048576: its operands take 12582.9 GB, more than 90% of the device's 143.7 GB".
 std::string device_memory_problem(const WorkloadInfo& w, long long rows, long long n, const DeviceInfo& dev);
 
-}  // namespace credit::cli
+}  // namespace credit

@@ -1,8 +1,8 @@
-#include "cli/device_fit.hpp"
+#include "sweep/device_fit.hpp"
 
 #include <fmt/format.h>
 
-namespace credit::cli {
+namespace credit {
 
 double problem_bytes(const WorkloadInfo& w, long long rows, long long n) {
   const double elems = double(rows) * double(n);
@@ -20,4 +20,4 @@ std::string device_memory_problem(const WorkloadInfo& w, long long rows, long lo
                      rows, n, need / 1e9, kDeviceMemoryShare * 100, have / 1e9);
 }
 
-}  // namespace credit::cli
+}  // namespace credit

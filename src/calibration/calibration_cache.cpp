@@ -1,11 +1,11 @@
-#include "cli/calibration_cache.hpp"
+#include "calibration/calibration_cache.hpp"
 
 #include <cstdlib>
 #include <stdexcept>
 
 #include "io/json_records.hpp"
 
-namespace credit::cli {
+namespace credit {
 
 namespace fs = std::filesystem;
 
@@ -77,4 +77,4 @@ CachedCalibration find_cached_calibration(const DeviceInfo& dev) {
   return {std::move(r.calibration), ""};
 }
 
-}  // namespace credit::cli
+}  // namespace credit

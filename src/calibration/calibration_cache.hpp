@@ -9,7 +9,7 @@
 
 #include "core/records.hpp"
 
-namespace credit::cli {
+namespace credit {
 
 // $CREDIT_CACHE_DIR if set, else $XDG_CACHE_HOME/credit, else $HOME/.cache/credit.
 // Throws std::runtime_error when none of the three is set.
@@ -34,9 +34,7 @@ struct CachedCalibration {
 // or written on another device (UUID mismatch in the file or in its calibration).
 CachedCalibration find_cached_calibration(const DeviceInfo& dev);
 
-// The cached calibration of `dev`; when there is none, says why, runs the calibration, caches
-// it and returns it (for predict and run-sweep; needs the GPU).
-// argv: the command line that needed it, recorded in the cached file's meta.
-Calibration calibration_for_device(const DeviceInfo& dev, const std::vector<std::string>& argv);
+// calibration_for_device (calibration/calibration_for_device.hpp, credit_gpu) runs the
+// calibration when there is none.
 
-}  // namespace credit::cli
+}  // namespace credit
