@@ -82,6 +82,33 @@ struct TimeModelParams {
   std::string fitted_on;
 };
 
+// The constants once, by name: the JSON reader and writer and the tests walk this table.
+// `absent`: what a file written before the constant existed means by leaving it out.
+struct TimeModelField {
+  enum class Absent { required, value, split_rate };
+  const char* name;
+  double TimeModelParams::*member;
+  Absent absent;
+  double value;  // with Absent::value
+  bool rate;     // a rate (GB/s) must be positive; the others non-negative
+};
+inline constexpr TimeModelField kTimeModelFields[] = {
+    {"cta_us", &TimeModelParams::cta_us, TimeModelField::Absent::required, 0, false},
+    {"staging_us", &TimeModelParams::staging_us, TimeModelField::Absent::value, 0, false},
+    {"stage_us", &TimeModelParams::stage_us, TimeModelField::Absent::required, 0, false},
+    {"cluster_us", &TimeModelParams::cluster_us, TimeModelField::Absent::required, 0, false},
+    {"barrier_scale", &TimeModelParams::barrier_scale, TimeModelField::Absent::required, 0, false},
+    {"split_cta_gbps", &TimeModelParams::split_cta_gbps, TimeModelField::Absent::required, 0, true},
+    {"reread_cta_gbps", &TimeModelParams::reread_cta_gbps, TimeModelField::Absent::required, 0, true},
+    {"register_cta_gbps", &TimeModelParams::register_cta_gbps, TimeModelField::Absent::split_rate, 0, true},
+    {"l2_share", &TimeModelParams::l2_share, TimeModelField::Absent::required, 0, false},
+    {"l2_gbps", &TimeModelParams::l2_gbps, TimeModelField::Absent::required, 0, true},
+    {"col_gbps", &TimeModelParams::col_gbps, TimeModelField::Absent::value, 1e5, true},
+    {"sm_work_scale", &TimeModelParams::sm_work_scale, TimeModelField::Absent::value, 1, false},
+    {"serial_share", &TimeModelParams::serial_share, TimeModelField::Absent::value, 0, false},
+    {"serial_power", &TimeModelParams::serial_power, TimeModelField::Absent::value, 1, false},
+};
+
 struct Calibration {
   DeviceInfo device;
   double sm_clock_hz = 0;     // f: turns cycles into seconds

@@ -252,26 +252,15 @@ Calibration read_calibration(const Node& n) {
   if (n.has("time_model")) {
     const Node t = n.field("time_model");
     TimeModelParams m;
-    m.cta_us = t.field("cta_us").num();
-    m.staging_us = t.has("staging_us") ? t.field("staging_us").num() : 0.0;
-    m.stage_us = t.field("stage_us").num();
-    m.cluster_us = t.field("cluster_us").num();
-    m.barrier_scale = t.field("barrier_scale").num();
-    m.split_cta_gbps = t.field("split_cta_gbps").num();
-    m.reread_cta_gbps = t.field("reread_cta_gbps").num();
-    m.register_cta_gbps = t.has("register_cta_gbps") ? t.field("register_cta_gbps").num() : m.split_cta_gbps;
-    m.l2_share = t.field("l2_share").num();
-    m.l2_gbps = t.field("l2_gbps").num();
-    m.col_gbps = t.has("col_gbps") ? t.field("col_gbps").num() : 1e5;
-    m.sm_work_scale = t.has("sm_work_scale") ? t.field("sm_work_scale").num() : 1.0;
-    m.serial_share = t.has("serial_share") ? t.field("serial_share").num() : 0.0;
-    m.serial_power = t.has("serial_power") ? t.field("serial_power").num() : 1.0;
+    for (const auto& f : kTimeModelFields) {  // in table order: split_cta_gbps comes before the rates that default to it
+      if (t.has(f.name) || f.absent == TimeModelField::Absent::required) m.*f.member = t.field(f.name).num();
+      else m.*f.member = f.absent == TimeModelField::Absent::split_rate ? m.split_cta_gbps : f.value;
+    }
     m.fitted_on = t.field("fitted_on").str();
-    for (double v : {m.cta_us, m.staging_us, m.stage_us, m.cluster_us, m.barrier_scale, m.l2_share, m.serial_share, m.serial_power})
-      if (!(v >= 0)) t.fail("every constant must be a non-negative number");
-    if (!(m.split_cta_gbps > 0) || !(m.reread_cta_gbps > 0) || !(m.register_cta_gbps > 0) || !(m.l2_gbps > 0) ||
-        !(m.col_gbps > 0))
-      t.fail("stream rates must be positive numbers");
+    for (const auto& f : kTimeModelFields)
+      if (!f.rate && !(m.*f.member >= 0)) t.fail("every constant must be a non-negative number");
+    for (const auto& f : kTimeModelFields)
+      if (f.rate && !(m.*f.member > 0)) t.fail("stream rates must be positive numbers");
     c.time_model = m;
   }
   return c;
@@ -476,21 +465,10 @@ void to_json(json& j, const Calibration& c) {
   j["elem_ns"] = std::move(elem);
   if (c.time_model) {
     const TimeModelParams& m = *c.time_model;
-    j["time_model"] = {{"cta_us", number(m.cta_us)},
-                       {"staging_us", number(m.staging_us)},
-                       {"stage_us", number(m.stage_us)},
-                       {"cluster_us", number(m.cluster_us)},
-                       {"barrier_scale", number(m.barrier_scale)},
-                       {"split_cta_gbps", number(m.split_cta_gbps)},
-                       {"reread_cta_gbps", number(m.reread_cta_gbps)},
-                       {"register_cta_gbps", number(m.register_cta_gbps)},
-                       {"l2_share", number(m.l2_share)},
-                       {"l2_gbps", number(m.l2_gbps)},
-                       {"col_gbps", number(m.col_gbps)},
-                       {"sm_work_scale", number(m.sm_work_scale)},
-                       {"serial_share", number(m.serial_share)},
-                       {"serial_power", number(m.serial_power)},
-                       {"fitted_on", m.fitted_on}};
+    json t = json::object();
+    for (const auto& f : kTimeModelFields) t[f.name] = number(m.*f.member);
+    t["fitted_on"] = m.fitted_on;
+    j["time_model"] = std::move(t);
   } else {
     j["time_model"] = nullptr;
   }

@@ -253,19 +253,10 @@ TEST_CASE("the built-in H200 constants are the committed fit's", "[model][fit]")
   const TimeModelParams b = h200_params();
   // h200_params() holds them to 4 significant digits.
   auto same = [](double x, double y) { return std::fabs(x - y) <= 1e-3 * std::max(std::fabs(x), 1e-3); };
-  CHECK(same(b.cta_us, f.cta_us));
-  CHECK(same(b.staging_us, f.staging_us));
-  CHECK(same(b.cluster_us, f.cluster_us));
-  CHECK(same(b.barrier_scale, f.barrier_scale));
-  CHECK(same(b.split_cta_gbps, f.split_cta_gbps));
-  CHECK(same(b.reread_cta_gbps, f.reread_cta_gbps));
-  CHECK(same(b.register_cta_gbps, f.register_cta_gbps));
-  CHECK(same(b.l2_share, f.l2_share));
-  CHECK(same(b.l2_gbps, f.l2_gbps));
-  CHECK(same(b.col_gbps, f.col_gbps));
-  CHECK(same(b.sm_work_scale, f.sm_work_scale));
-  CHECK(same(b.serial_share, f.serial_share));
-  CHECK(same(b.serial_power, f.serial_power));
+  for (const auto& field : kTimeModelFields) {  // every constant, stage_us included
+    INFO(field.name);
+    CHECK(same(b.*field.member, f.*field.member));
+  }
 }
 
 TEST_CASE("memory and SM work: a lone CTA per SM leaves serial_share of the shorter exposed, k CTAs k^-power of it",
