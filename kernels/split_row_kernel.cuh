@@ -5,6 +5,8 @@
 // retained slice. X = LocalExchange is the one-CTA staged kernel; X = DsmemExchange is CREDIT;
 // X = RowBarrierExchange / GridBarrierExchange is seed 001's cooperative megakernel (partials
 // and barriers in global memory), which alone honours the Fig. 6 switches in op.switches.
+// Stream = true is the partial schedule: a CTA keeps the first op.keep floats of its slice (the
+// span) in shared memory and reads the rest (`rest`) from global memory at every phase.
 #include <utility>
 
 #include "kernels/cta_reduce.cuh"
@@ -22,10 +24,22 @@ __device__ __forceinline__ void mark_phase(const RowOperands& op, int mark) {
   }
 }
 
-template <class W, class X, int l>
+// Stage l's partials over the streamed part of the slice, folded into acc (the partial schedule).
+template <class W, int l>
+__device__ __forceinline__ void accumulate_rest(const RowOperands& op, const RowSpan& rest,
+                                                const typename W::Ctx& ctx, float (&acc)[W::stages[l].q]) {
+  if (rest.hi <= rest.lo) return;  // the same for every thread of the CTA
+  constexpr int U = SplitPolicy::global_unroll(popcount(W::stages[l].reads));
+  float more[W::stages[l].q];
+  accumulate_stage<W, l, Source::Global, SplitPolicy::threads, U>(op, rest, Planes{}, ctx, more);
+#pragma unroll
+  for (int j = 0; j < W::stages[l].q; ++j) acc[j] = combine_apply(op_of<W>(stat_offset<W>(l) + j), acc[j], more[j]);
+}
+
+template <class W, class X, bool Stream, int l>
 __device__ __forceinline__ void split_stage(const RowOperands& op, long long row, const RowSpan& span,
-                                            const Planes& pl, float* warp_buf, float* slots,
-                                            std::uint64_t* bars, const float* rowp,
+                                            [[maybe_unused]] const RowSpan& rest, const Planes& pl, float* warp_buf,
+                                            float* slots, std::uint64_t* bars, const float* rowp,
                                             typename W::Ctx& ctx) {
   constexpr int T = SplitPolicy::threads;
   constexpr bool last = l == num_stages<W>() - 1;
@@ -37,6 +51,7 @@ __device__ __forceinline__ void split_stage(const RowOperands& op, long long row
       if (op.switches & kReloadInputs) copy_planes<W, PlaneCopy::ReloadInputs, T>(op, span, pl);
     accumulate_stage<W, l, Source::Shared, T, SplitPolicy::shared_unroll>(op, span, pl, ctx, acc);
   }
+  if constexpr (Stream) accumulate_rest<W, l>(op, rest, ctx, acc);
   cta_allreduce<W, l, SplitPolicy::warps>(acc, warp_buf + l * SplitPolicy::warps * max_q<W>());
   mark_phase(op, 1 + 2 * l);
   if constexpr (X::through_global && last)
@@ -48,16 +63,17 @@ __device__ __forceinline__ void split_stage(const RowOperands& op, long long row
   W::template finish<l>(acc, op.n, rowp, ctx);
 }
 
-template <class W, class X, int... l>  // no stage at all in an elementwise declaration
+template <class W, class X, bool Stream, int... l>  // no stage at all in an elementwise declaration
 __device__ __forceinline__ void split_stages([[maybe_unused]] const RowOperands& op, [[maybe_unused]] long long row,
-                                             [[maybe_unused]] const RowSpan& span, [[maybe_unused]] const Planes& pl,
+                                             [[maybe_unused]] const RowSpan& span, [[maybe_unused]] const RowSpan& rest,
+                                             [[maybe_unused]] const Planes& pl,
                                              [[maybe_unused]] float* warp_buf, [[maybe_unused]] float* slots,
                                              [[maybe_unused]] std::uint64_t* bars, [[maybe_unused]] const float* rowp,
                                              [[maybe_unused]] typename W::Ctx& ctx, std::integer_sequence<int, l...>) {
-  (split_stage<W, X, l>(op, row, span, pl, warp_buf, slots, bars, rowp, ctx), ...);
+  (split_stage<W, X, Stream, l>(op, row, span, rest, pl, warp_buf, slots, bars, rowp, ctx), ...);
 }
 
-template <class W, class X>
+template <class W, class X, bool Stream = false>
 __global__ void __launch_bounds__(SplitPolicy::threads, min_blocks_per_sm(SplitPolicy::threads, num_stats<W>() + X::pressure))
     split_row_kernel(const __grid_constant__ RowOperands op) {
   extern __shared__ float4 smem4[];
@@ -65,7 +81,7 @@ __global__ void __launch_bounds__(SplitPolicy::threads, min_blocks_per_sm(SplitP
   constexpr int R = popcount(retained_mask<W>());
   const int p = X::size(op), c = X::rank(op);
   const long long row = op.row0 + blockIdx.x / p;
-  const int stride = plane_floats(op.n, p);
+  const int stride = Stream ? plane_floats(op.n, p, op.keep) : plane_floats(op.n, p);
   float* smem = reinterpret_cast<float*>(smem4);
   const Planes pl{smem, stride};
   float* warp_buf = smem + R * stride;
@@ -75,12 +91,14 @@ __global__ void __launch_bounds__(SplitPolicy::threads, min_blocks_per_sm(SplitP
   X::template begin<W>(op, bars + SplitPolicy::max_chunks);
 
   const Slice s = slice_of(op.n, p, c);
-  const RowSpan span(row * op.n, s.lo, s.hi);
+  const int mid = Stream && s.hi - s.lo > op.keep ? s.lo + op.keep : s.hi;
+  const RowSpan span(row * op.n, s.lo, mid);  // kept in shared memory
+  const RowSpan rest(row * op.n, mid, s.hi);  // streamed (empty unless Stream)
   float rowp[kMaxRowParams];
   load_row_params<W>(op, row, rowp);
   typename W::Ctx ctx{};
-  split_stages<W, X>(op, row, span, pl, warp_buf, slots, bars, rowp, ctx,
-                     std::make_integer_sequence<int, num_stages<W>()>{});
+  split_stages<W, X, Stream>(op, row, span, rest, pl, warp_buf, slots, bars, rowp, ctx,
+                             std::make_integer_sequence<int, num_stages<W>()>{});
   if constexpr (retains_contribution<W>()) {
     apply_kept_span<W, SplitPolicy::threads, SplitPolicy::shared_unroll>(op, span, pl, ctx);
   } else if constexpr (W::outputs.size() > 0) {  // a row reduction writes its row outputs only
@@ -88,6 +106,11 @@ __global__ void __launch_bounds__(SplitPolicy::threads, min_blocks_per_sm(SplitP
       if (op.switches & kReloadInputs) copy_planes<W, PlaneCopy::ReloadInputs, SplitPolicy::threads>(op, span, pl);
     apply_span<W, Source::Shared, SplitPolicy::threads, SplitPolicy::shared_unroll>(op, span, pl, ctx);
   }
+  if constexpr (Stream && W::outputs.size() > 0)
+    if (rest.hi > rest.lo)
+      apply_span<W, Source::Global, SplitPolicy::threads,
+                 SplitPolicy::global_unroll(popcount(W::apply_reads) + int(W::col_params.size()))>(op, rest, Planes{},
+                                                                                                   ctx);
   if (c == 0 && threadIdx.x == 0) store_row_outputs<W>(op, row, ctx);
   mark_phase(op, 2 * num_stages<W>() + 1);
 }

@@ -4,7 +4,7 @@
 # back at most 8 files). Usage: scripts/gpu-check.sh [steps...]
 # Where the tree travels without .git, write the sha first (git rev-parse --short=12 HEAD >
 # .git-sha) and carry .git-sha, so results files name the commit they measured.
-# steps: build tests gputests occupancy regtests train heldout validation validation2 shortrows torchshort:M sanitize calibrate predict sweep torch bench quickbench ladder megabench profile phases stalls negctl ncushort traffic
+# steps: build tests gputests occupancy regtests train heldout validation validation2 shortrows torchshort:M wide wideheldout torchwide:M widebench widetests sanitize calibrate predict sweep torch bench quickbench ladder megabench profile phases stalls negctl ncushort traffic
 # abladder:THREADS abdefs:NAME=VALUE[,NAME=VALUE] ab:THREADS
 # (default: build tests bench)
 set -uo pipefail
@@ -77,6 +77,24 @@ for step in $steps; do
       run "torch-short-$m" env PYTHONUNBUFFERED=1 timeout 290 python3 scripts/torch_baselines.py --rows "$m" \
         --widths 1024,2048,4096,8192,16384 --impls torch_compile,triton --rep-ms 50 --tune-ms 5 \
         --json "$OUT/torch-short-$m.json" ;;
+    wide)  # issue 13: every credit schedule, partial retention among them, at M = 1024, 4096 x N = 128K ... 1M
+      f=sweep-wide-rows.json; r=""; [ -f carry/$f ] && r="--resume carry/$f"
+      run wide timeout 560 build/credit --json "$OUT/$f" run-sweep --config configs/wide-rows.json --no-python $r ;;
+    wideheldout)  # the partial schedule's held-out shapes: other M, ragged N (judges the model, tunes nothing)
+      f=sweep-wide-rows-heldout.json; r=""; [ -f carry/$f ] && r="--resume carry/$f"
+      run wideheldout timeout 560 build/credit --json "$OUT/$f" run-sweep --config configs/wide-rows-heldout.json --no-python $r ;;
+    torchwide:*)  # torch.compile and Triton at the wide-row shapes for one M, e.g. torchwide:1024
+      m=${step#torchwide:}
+      run "torch-wide-$m" env PYTHONUNBUFFERED=1 timeout 400 python3 scripts/torch_baselines.py --rows "$m" \
+        --widths 131072,262144,524288,1048576 --impls torch_compile,triton --rep-ms 40 --tune-ms 5 --warmup-ms 10 \
+        --json "$OUT/torch-wide-$m.json" ;;
+    widebench)  # a quick look: partial beside the cluster and global_reread at 4096 x 262144 and 1024 x 1M
+      for s in 4096:262144 1024:1048576; do
+        run "widebench-${s%%:*}" build/credit --json "$OUT/widebench-${s%%:*}.json" bench --workload all --rows ${s%%:*} \
+          --widths ${s##*:} --schedule global_reread cluster partial --P 2,4,8,16 --samples 10 --warmup 2
+      done ;;
+    widetests)  # the partial schedule against the oracle at wide rows
+      run widetests build/tests/credit_gpu_tests "partial retention matches the oracle at wide rows" --durations yes ;;
     regtests)  # the register-resident kernel against the oracle, and host occupancy against the API
       run regtests build/tests/credit_gpu_tests "the register-resident kernel at ragged short rows, every variant,[occupancy]" ;;
     sweep)  # the paper's sweep (built in) and the extended one

@@ -33,7 +33,7 @@ struct BenchArgs {
   bool rows_given = false;
   std::string csv;  // --csv PATH or - (stdout)
   std::string ps = "2,4,8,16";
-  std::vector<std::string> schedules{"staged", "global_reread", "registers", "cluster"};
+  std::vector<std::string> schedules{"staged", "global_reread", "registers", "cluster", "partial"};
   int samples = 20, warmup = 3;
   std::uint64_t seed = 20261129;
   bool phases = false;
@@ -69,8 +69,9 @@ void run_bench(const BenchArgs& a, const GlobalOptions& g) {
   const std::vector<int> ps = parse_int_list(a.ps);
   std::vector<gpu::Schedule> schedules;
   for (const auto& s : a.schedules) schedules.push_back(gpu::parse_schedule(s));
-  // The cluster schedule takes cluster sizes; the global-memory schedules 1..kMaxGlobalSplit.
-  const bool cluster = std::find(schedules.begin(), schedules.end(), gpu::Schedule::Cluster) != schedules.end();
+  // The cluster and partial schedules take cluster sizes; the global-memory schedules 1..kMaxGlobalSplit.
+  auto has = [&](gpu::Schedule s) { return std::find(schedules.begin(), schedules.end(), s) != schedules.end(); };
+  const bool cluster = has(gpu::Schedule::Cluster) || has(gpu::Schedule::Partial);
   for (int p : ps) {
     if (cluster && !is_cluster_size(p))
       throw CommandFailed(fmt::format("illegal cluster size {}: --P takes 2, 4, 8 and 16 "
@@ -120,13 +121,15 @@ void run_bench(const BenchArgs& a, const GlobalOptions& g) {
       for (gpu::Schedule s : schedules) {
         const bool split = s == gpu::Schedule::Cluster || s == gpu::Schedule::Megakernel ||
                            s == gpu::Schedule::LocalFusion || s == gpu::Schedule::Unfused;
-        const std::vector<int> point_ps = split ? ps : std::vector<int>{1};
+        std::vector<int> point_ps = split ? ps : std::vector<int>{1};
+        if (s == gpu::Schedule::Partial) point_ps.insert(point_ps.end(), ps.begin(), ps.end());  // P = 1 and each
         for (int p : point_ps) {
           out.points.push_back(prob ? gpu::bench_point(*prob, s, p, dev, timer, opt, out.copy_gbps, a.seed + done)
                                     : gpu::refused_point(*w, s, p, m, n, dev));
           print_point(table, out.points.back());
           if (a.phases && out.points.back().disposition == Disposition::Passed &&
-              (s == gpu::Schedule::Staged || s == gpu::Schedule::Cluster || s == gpu::Schedule::Megakernel))
+              (s == gpu::Schedule::Staged || s == gpu::Schedule::Cluster || s == gpu::Schedule::Partial ||
+               s == gpu::Schedule::Megakernel))
             for (const auto& mk : gpu::time_phases(*w, s, p, prob->operands(), dev, timer.stream()))
               fmt::print(table, "    {:<22} median {:>7.2f} us  last {:>7.2f} us\n", mk.name, mk.median_us, mk.max_us);
           if (!g.json_path.empty()) write_results(g.json_path, out);  // nothing measured is lost
@@ -161,10 +164,11 @@ void add_bench_command(CLI::App& app, GlobalOptions& g) {
       ->each([](const std::string&) { a.rows_given = true; });
   add_csv_option(cmd, a.csv);
   add_int_list_option(cmd, "--P", a.ps,
-                      "CTAs per row: cluster sizes (cluster), 1 to 64 (megakernel, local_fusion, unfused)",
+                      "CTAs per row: cluster sizes (cluster; partial runs P = 1 too), 1 to 64 (megakernel, "
+                      "local_fusion, unfused)",
                       "2,4,8,16");
   add_name_list_option(cmd, "--schedule", a.schedules,
-                       "staged, global_reread, registers, cluster, megakernel, local_fusion, unfused")
+                       "staged, global_reread, registers, cluster, partial, megakernel, local_fusion, unfused")
       ->capture_default_str();
   cmd->add_option("--samples", a.samples, "timed samples per point (median reported)")->capture_default_str();
   cmd->add_option("--warmup", a.warmup, "untimed runs first")->capture_default_str();

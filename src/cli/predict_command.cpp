@@ -25,6 +25,7 @@
 #include "model/profitability.hpp"
 #include "model/time_model.hpp"
 #include "runner/paper_prediction.hpp"
+#include "sweep/selection.hpp"
 #include "sweep/device_fit.hpp"
 #include "sweep/reevaluate.hpp"
 
@@ -41,7 +42,7 @@ struct PredictArgs {
 
 void print_prediction(std::FILE* out, const Prediction& pr) {
   fmt::print(out, "{} {}x{}: model {}, CUDA baseline {} T_B = {:.4f} ms\n", pr.workload, pr.m, pr.n, pr.model,
-             pr.baseline, pr.t_b_ms);
+             candidate_label(pr.baseline, 1), pr.t_b_ms);
   fmt::print(out, "{:>3} {:>6} {:>9} {:>9} {:>9} {:>9} {:>9} {:>10}  {}\n", "P", "legal", "T_save", "T_ctrl",
              "T_replay", "T_DSM", "T_depos.", "dT", "verdict (ms)");
   for (const auto& r : pr.rows) {
@@ -62,7 +63,7 @@ void print_time_prediction(std::FILE* out, const Prediction& pr, const TimeModel
   fmt::print(out, "{:<16} {:>6} {:>8} {:>8} {:>7} {:>10} {:>12}  {}\n", "candidate", "legal", "CTAs/SM", "rows/wave",
              "waves", "T ms", "DRAM MB", "");
   for (const auto& c : pr.candidates) {
-    const std::string name = c.schedule == "cluster" ? fmt::format("cluster P={}", c.p) : c.schedule;
+    const std::string name = candidate_label(c.schedule, c.p);
     if (!c.legal) {
       fmt::print(out, "{:<16} {:>6}  {}\n", name, "no", c.reason);
       continue;
@@ -77,8 +78,8 @@ void print_time_prediction(std::FILE* out, const Prediction& pr, const TimeModel
     return;
   }
   fmt::print(out, "pick: {} ({:.4f} ms); the one-CTA kernel a cluster must beat: {} ({:.4f} ms)\n",
-             pr.pick_schedule == "cluster" ? fmt::format("cluster P={}", pr.pick_p) : pr.pick_schedule, pr.pick_ms,
-             pr.baseline, pr.t_b_ms);
+             candidate_label(pr.pick_schedule, pr.pick_p), pr.pick_ms,
+             candidate_label(pr.baseline, 1), pr.t_b_ms);
 }
 
 // The time model's constants: the calibration's own (credit fit-model), else the H200 fit.

@@ -29,6 +29,9 @@ struct RowOperands {
   // Diagnostics only (credit bench --phases): when set, thread 0 of each CTA of the split-row
   // kernel writes %globaltimer at its phase boundaries, phase_clock[cta * kPhaseMarks + mark].
   unsigned long long* phase_clock = nullptr;
+  // The partial schedule only: floats of each CTA's slice kept in shared memory (a multiple of 4);
+  // the rest streams from global memory at every phase. Every other schedule keeps its slice whole.
+  int keep = 0x7ffffff0;
 };
 
 // Floats per plane of the spill buffer: rows x n rounded up to whole 16-byte vectors, so that

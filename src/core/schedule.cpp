@@ -7,7 +7,8 @@ namespace credit {
 
 namespace {
 constexpr Schedule kAll[] = {Schedule::Staged,      Schedule::GlobalReread, Schedule::Cluster, Schedule::Megakernel,
-                             Schedule::LocalFusion, Schedule::Unfused,      Schedule::Registers};
+                             Schedule::LocalFusion, Schedule::Unfused,      Schedule::Registers,
+                             Schedule::Partial};
 }
 
 const char* schedule_name(Schedule s) {
@@ -19,6 +20,7 @@ const char* schedule_name(Schedule s) {
     case Schedule::LocalFusion: return "local_fusion";
     case Schedule::Unfused: return "unfused";
     case Schedule::Registers: return "registers";
+    case Schedule::Partial: return "partial";
   }
   return "?";
 }

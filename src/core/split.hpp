@@ -106,9 +106,11 @@ CREDIT_HD Slice slice_of(int n, int p, int c) {
 
 // Floats of one retained-input plane: the slice rounded up to vectors, plus one vector of
 // slack because the plane starts at the vector boundary below the slice's first element.
-CREDIT_HD int plane_floats(int n, int p) {
+// A CTA of the partial schedule holds at most `keep` floats (a multiple of vec) per plane.
+CREDIT_HD int plane_floats(int n, int p, int keep = 0x7ffffff0) {
   const int per = (n + p - 1) / p;
-  return (per + SplitPolicy::vec - 1) / SplitPolicy::vec * SplitPolicy::vec + SplitPolicy::vec;
+  const int len = (per + SplitPolicy::vec - 1) / SplitPolicy::vec * SplitPolicy::vec;
+  return (len < keep ? len : keep) + SplitPolicy::vec;
 }
 
 template <class W>
@@ -135,6 +137,24 @@ constexpr long scratch_bytes() {
 template <class W>
 constexpr long split_smem_bytes(long n, int p) {
   return (n + p - 1) / p * retained_bytes_per_elem<W>() + scratch_bytes<W>();
+}
+
+// Partial retention (the wide-row schedule "partial"): each CTA keeps the first `keep` floats of
+// its slice per retained plane in shared memory and streams the rest of the slice from global
+// memory (the L2 while it holds it) at every phase. keep is the most that lets
+// kPartialCtasPerSm CTAs share an SM, so that one CTA's exchange and replay overlap another's
+// HBM traffic; a slice that fits whole at that occupancy is the staged or clustered schedule.
+// Read by the launcher, can_implement and the time model, so that all three agree.
+inline constexpr int kPartialCtasPerSm = 2;
+inline constexpr long kReservedSmemPerCta = 1024;  // the runtime's own (reservedSharedMemPerBlock on sm_80+)
+constexpr long long partial_keep_floats(int b_keep, long s_scratch, long smem_per_sm) {
+  if (b_keep <= 0) return 0;
+  const long budget = smem_per_sm / kPartialCtasPerSm - kReservedSmemPerCta - s_scratch;
+  return budget <= 0 ? 0 : budget / b_keep / SplitPolicy::vec * SplitPolicy::vec;
+}
+// Floats of the slice a CTA of P per row holds at width n, rounded up to whole vectors.
+constexpr long long slice_floats(long long n, int p) {
+  return ((n + p - 1) / p + SplitPolicy::vec - 1) / SplitPolicy::vec * SplitPolicy::vec;
 }
 
 }  // namespace credit

@@ -86,15 +86,17 @@ double compulsory_bytes(const WorkloadInfo& w, long long rows, long long n) {
   return double(rows) * w.figures.d_fixed(double(n));
 }
 
-double schedule_traffic_bytes(const WorkloadInfo& w, Schedule s, long long rows, long long n) {
-  const double extra = s == Schedule::GlobalReread ? double(n) * w.figures.b_reread : 0.0;
-  return double(rows) * (w.figures.d_fixed(double(n)) + extra);
+double schedule_traffic_bytes(const WorkloadInfo& w, Schedule s, int p, long long rows, long long n,
+                              const DeviceInfo& dev) {
+  double reread = s == Schedule::GlobalReread ? double(n) : 0.0;  // elements read again per row
+  if (s == Schedule::Partial) reread = double(std::max(0LL, n - p * partial_keep(w, dev)));
+  return double(rows) * (w.figures.d_fixed(double(n)) + reread * w.figures.b_reread);
 }
 
 namespace {
 
 // The point's identity and the bytes the static figures give it.
-SweepPoint point_of(const WorkloadInfo& w, Schedule s, int p, long long rows, long long n) {
+SweepPoint point_of(const WorkloadInfo& w, Schedule s, int p, long long rows, long long n, const DeviceInfo& dev) {
   SweepPoint pt;
   pt.workload = w.name;
   pt.m = rows;
@@ -102,14 +104,14 @@ SweepPoint point_of(const WorkloadInfo& w, Schedule s, int p, long long rows, lo
   pt.schedule = schedule_name(s);
   pt.p = p;
   pt.compulsory_bytes = compulsory_bytes(w, rows, n);
-  pt.traffic_bytes = schedule_traffic_bytes(w, s, rows, n);
+  pt.traffic_bytes = schedule_traffic_bytes(w, s, p, rows, n, dev);
   return pt;
 }
 
 }  // namespace
 
 SweepPoint refused_point(const WorkloadInfo& w, Schedule s, int p, long long rows, long long n, const DeviceInfo& dev) {
-  SweepPoint pt = point_of(w, s, p, rows, n);
+  SweepPoint pt = point_of(w, s, p, rows, n, dev);
   const Support sup = can_implement(w, s, p, rows, n, dev);
   if (sup.ok) throw std::logic_error(w.name + " " + schedule_name(s) + ": refused_point of a point that can run");
   pt.disposition = Disposition::NotSupported;
@@ -122,7 +124,7 @@ SweepPoint bench_point(DeviceProblem& prob, Schedule s, int p, const DeviceInfo&
   const WorkloadInfo& w = prob.workload();
   const RowOperands& op = prob.operands();
   if (!can_implement(w, s, p, op.rows, op.n, dev).ok) return refused_point(w, s, p, op.rows, op.n, dev);
-  SweepPoint pt = point_of(w, s, p, op.rows, op.n);
+  SweepPoint pt = point_of(w, s, p, op.rows, op.n, dev);
   // A CUDA error in the check or the timing is recorded as a failed point, not thrown: the
   // sweep goes on (a sticky error then fails the following points too, each with its reason).
   try {
@@ -140,7 +142,8 @@ SweepPoint bench_point(DeviceProblem& prob, Schedule s, int p, const DeviceInfo&
     cudaGetLastError();  // clear a non-sticky error so that later points can run
     return pt;
   }
-  if (s == Schedule::Staged || s == Schedule::GlobalReread || s == Schedule::Cluster || s == Schedule::Registers)
+  if (s == Schedule::Staged || s == Schedule::GlobalReread || s == Schedule::Cluster || s == Schedule::Registers ||
+      s == Schedule::Partial)
     pt.resident_rows = max_active_clusters(w, s, p, op.n, dev);  // clusters, or CTAs = rows
   pt.gbps = pt.compulsory_bytes / (pt.time_ms.median * 1e6);
   pt.pct_of_copy = copy_gbps > 0 ? 100.0 * pt.gbps / copy_gbps : 0;

@@ -30,9 +30,11 @@ CheckResult check_outputs(DeviceProblem& prob, const std::function<void()>& run,
                           const std::vector<long long>& rows);
 
 // Bytes a schedule moves for rows x n by the static figures (compulsory for staged and
-// cluster; plus the re-reads for global-reread).
+// cluster; plus the re-reads for global-reread, and for partial those of the streamed part of
+// each slice, which the L2 may serve).
 double compulsory_bytes(const WorkloadInfo& w, long long rows, long long n);
-double schedule_traffic_bytes(const WorkloadInfo& w, Schedule s, long long rows, long long n);
+double schedule_traffic_bytes(const WorkloadInfo& w, Schedule s, int p, long long rows, long long n,
+                              const DeviceInfo& dev);
 
 // The point of a (schedule, p) that can_implement refuses at rows x n (not supported, with its
 // reason), without allocating the problem: what bench records for a negative control no kernel runs.

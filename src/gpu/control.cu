@@ -53,7 +53,7 @@ ControlLaunch control_launch(const WorkloadInfo& w, long long m, long long n, in
   if (p == 1) {
     if (m < 1 || n < 1 || m > 0x7fffffffLL) throw std::invalid_argument(where + "rows must be in [1, 2^31 - 1] and N >= 1");
     c.ctas = m;
-    const long staged = smem_bytes(w, Schedule::Staged, 1, n);
+    const long staged = smem_bytes(w, Schedule::Staged, 1, n, dev);
     const bool fits = staged <= dev.smem_per_block_optin;
     c.schedule_smem = fits ? staged : dev.smem_per_block_optin;
     // Past the staging limit no staged kernel exists to compare with: one CTA per SM.
@@ -62,7 +62,7 @@ ControlLaunch control_launch(const WorkloadInfo& w, long long m, long long n, in
     const Support ok = can_implement(w, Schedule::Cluster, p, m, n, dev);
     if (!ok.ok) throw std::invalid_argument(where + ok.reason);
     c.ctas = m * p;
-    c.schedule_smem = smem_bytes(w, Schedule::Cluster, p, n);
+    c.schedule_smem = smem_bytes(w, Schedule::Cluster, p, n, dev);
     real_resident = max_active_clusters(w, Schedule::Cluster, p, n, dev);
   }
   const ControlKernel k = control_kernel_for(p);

@@ -53,7 +53,7 @@ SweepPoint LadderShape::measure(const Rung& r, int warmup, int samples) {
   const RowOperands& op = prob_.operands();
   SweepPoint pt = base_point(schedule_name(r.schedule), r.p, r.graph);
   pt.variant = variant_name(r);
-  pt.traffic_bytes = schedule_traffic_bytes(w, r.schedule, op.rows, op.n);
+  pt.traffic_bytes = schedule_traffic_bytes(w, r.schedule, r.p, op.rows, op.n, dev_);
   const Support sup = can_implement(w, r.schedule, r.p, op.rows, op.n, dev_);
   if (!sup.ok) {
     pt.disposition = Disposition::NotSupported;

@@ -12,9 +12,9 @@ namespace credit::gpu {
 
 std::vector<PhaseMark> time_phases(const WorkloadInfo& w, Schedule s, int p, const RowOperands& op,
                                    const DeviceInfo& dev, cudaStream_t stream, int runs) {
-  if (s != Schedule::Staged && s != Schedule::Cluster && s != Schedule::Megakernel)
+  if (s != Schedule::Staged && s != Schedule::Cluster && s != Schedule::Partial && s != Schedule::Megakernel)
     throw std::invalid_argument(std::string("phase timelines exist for the split-row kernel (staged, cluster, "
-                                            "megakernel), not ") + schedule_name(s));
+                                            "partial, megakernel), not ") + schedule_name(s));
   const long long ctas = op.rows * (s == Schedule::Staged ? 1 : p);
   DeviceBuffer clock(size_t(ctas) * kPhaseMarks * sizeof(unsigned long long));
   RowOperands timed = op;

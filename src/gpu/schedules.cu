@@ -51,6 +51,8 @@ const Kernels& kernels_of(const WorkloadInfo& w) {
                 num_stats<W>(),
                 num_stages<W>(),
                 popcount(retained_mask<W>())};
+      k.partial_one = &kernels::split_row_kernel<W, kernels::LocalExchange, true>;
+      k.partial_cluster = &kernels::split_row_kernel<W, kernels::DsmemExchange, true>;
       fill_fused<W>(k.fused, std::make_integer_sequence<int, num_stages<W>()>{});
       fill_registers<W>(k.registers, std::make_integer_sequence<int, kRegisterVariantCount>{});
       t[W::name] = k;
@@ -65,7 +67,7 @@ const Kernels& kernels_of(const WorkloadInfo& w) {
 
 // The kernel whose occupancy limits the schedule at width n (for local fusion: its first kernel;
 // none for the unfused chain).
-Kernel kernel_for(const Kernels& k, Schedule s, long long n) {
+Kernel kernel_for(const Kernels& k, Schedule s, int p, long long n) {
   switch (s) {
     case Schedule::Registers: {
       const int v = register_variant_for(n);
@@ -73,6 +75,7 @@ Kernel kernel_for(const Kernels& k, Schedule s, long long n) {
     }
     case Schedule::Staged: return k.staged;
     case Schedule::Cluster: return k.cluster;
+    case Schedule::Partial: return p > 1 ? k.partial_cluster : k.partial_one;
     case Schedule::Megakernel: return k.mega_row;
     case Schedule::LocalFusion: return k.fused[0];
     case Schedule::Unfused: return nullptr;  // nine kernels of other signatures
@@ -95,12 +98,15 @@ int threads_for(Schedule s, long long n) {
 }
 
 bool uses_dynamic_smem(Schedule s) {
-  return s == Schedule::Staged || s == Schedule::Cluster || s == Schedule::Megakernel;
+  return s == Schedule::Staged || s == Schedule::Cluster || s == Schedule::Partial || s == Schedule::Megakernel;
 }
+
+// A cluster launch: the clustered schedule, and the partial one at P > 1.
+bool is_cluster_launch(Schedule s, int p) { return s == Schedule::Cluster || (s == Schedule::Partial && p > 1); }
 
 // Raises the dynamic shared-memory limit to the device's opt-in maximum, once per kernel and
 // device. The memo is a per-process fact, not scratch: shared by every thread under a lock.
-void prepare(Kernel k, Schedule s, const DeviceInfo& dev) {
+void prepare(Kernel k, Schedule s, int p, const DeviceInfo& dev) {
   static std::mutex lock;
   static std::map<std::pair<int, Kernel>, bool> done;
   int device = 0;
@@ -111,7 +117,7 @@ void prepare(Kernel k, Schedule s, const DeviceInfo& dev) {
   if (uses_dynamic_smem(s))
     CREDIT_CUDA(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                      int(dev.smem_per_block_optin)));
-  if (s == Schedule::Cluster)  // P = 16 exceeds the portable cluster size of 8 on Hopper
+  if (is_cluster_launch(s, p))  // P = 16 exceeds the portable cluster size of 8 on Hopper
     CREDIT_CUDA(cudaFuncSetAttribute(k, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
   is_done = true;
 }
@@ -123,7 +129,7 @@ cudaLaunchConfig_t config_for(Schedule s, int p, long long rows, long long n, lo
   cfg.blockDim = dim3(unsigned(threads_for(s, n)));
   cfg.dynamicSmemBytes = size_t(smem);
   cfg.stream = stream;
-  if (s == Schedule::Cluster) {
+  if (is_cluster_launch(s, p)) {
     attr->id = cudaLaunchAttributeClusterDimension;
     attr->val.clusterDim.x = unsigned(p);
     attr->val.clusterDim.y = 1;
@@ -197,8 +203,14 @@ UnfusedScratch carve_unfused(Carve& c, int p, long long rows, long long n) {
 
 }  // namespace
 
-long smem_bytes(const WorkloadInfo& w, Schedule s, int p, long long n) {
+long long partial_keep(const WorkloadInfo& w, const DeviceInfo& dev) {
+  return partial_keep_floats(w.figures.b_keep, w.figures.s_scratch, dev.smem_per_sm);
+}
+
+long smem_bytes(const WorkloadInfo& w, Schedule s, int p, long long n, const DeviceInfo& dev) {
   if (!uses_dynamic_smem(s)) return 0;  // static shared memory only
+  if (s == Schedule::Partial)
+    return long(std::min(slice_floats(n, p), partial_keep(w, dev)) * w.figures.b_keep + w.figures.s_scratch);
   return kernels_of(w).split_smem(long(n), s == Schedule::Staged ? 1 : p);
 }
 
@@ -212,6 +224,16 @@ Support can_implement(const WorkloadInfo& w, Schedule s, int p, long long rows, 
   if (s == Schedule::Cluster) {
     if (!is_cluster_size(p))
       return {false, "cluster size " + std::to_string(p) + " is not one of 2, 4, 8, 16"};
+  } else if (s == Schedule::Partial) {
+    if (p != 1 && !is_cluster_size(p))
+      return {false, "partial takes P = 1 or a cluster size of 2, 4, 8, 16, not " + std::to_string(p)};
+    if (w.figures.b_keep == 0) return {false, "partial: the workload retains nothing in shared memory"};
+    const long long keep = partial_keep(w, dev);
+    if (keep < 1) return {false, "partial: the scratch leaves no shared memory to keep a slice in"};
+    if (slice_floats(n, p) <= keep)
+      return {false, "partial: the slice of " + std::to_string(slice_floats(n, p)) + " elements fits whole at " +
+                         std::to_string(kPartialCtasPerSm) + " CTAs per SM (the " + (p > 1 ? "cluster" : "staged") +
+                         " schedule keeps it all)"};
   } else if (s == Schedule::Megakernel || s == Schedule::LocalFusion || s == Schedule::Unfused) {
     if (p < 1 || p > kMaxGlobalSplit)
       return {false, std::string(schedule_name(s)) + " split " + std::to_string(p) + " is not in 1.." +
@@ -225,12 +247,12 @@ Support can_implement(const WorkloadInfo& w, Schedule s, int p, long long rows, 
   if (s == Schedule::Unfused && w.name != "rms_softmax")
     return {false, "the 9-kernel unfused baseline is seed 001's, written for rms_softmax only"};
   if (rows * p > 0x7fffffffLL) return {false, "grid of rows x P CTAs exceeds 2^31 - 1"};
-  const long smem = smem_bytes(w, s, p, n);
+  const long smem = smem_bytes(w, s, p, n, dev);
   if (smem > dev.smem_per_block_optin)
     return {false, "Eq. 3: ceil(N/P)*b_keep + S_scratch = " + std::to_string(smem) +
                        " B exceeds the device's " + std::to_string(dev.smem_per_block_optin) +
                        " B of shared memory per block"};
-  if (s == Schedule::Cluster && max_active_clusters(w, s, p, n, dev) < 1)
+  if (is_cluster_launch(s, p) && max_active_clusters(w, s, p, n, dev) < 1)
     return {false, "the device cannot co-schedule a cluster of " + std::to_string(p) +
                        " CTAs with " + std::to_string(smem) + " B of shared memory each"};
   if (s == Schedule::Megakernel && max_active_clusters(w, s, p, n, dev) < p)
@@ -239,20 +261,20 @@ Support can_implement(const WorkloadInfo& w, Schedule s, int p, long long rows, 
 }
 
 Schedule cuda_baseline(const WorkloadInfo& w, long long n, const DeviceInfo& dev) {
-  return smem_bytes(w, Schedule::Staged, 1, n) <= dev.smem_per_block_optin ? Schedule::Staged
+  return smem_bytes(w, Schedule::Staged, 1, n, dev) <= dev.smem_per_block_optin ? Schedule::Staged
                                                                              : Schedule::GlobalReread;
 }
 
 namespace {
 
 int query_active(const WorkloadInfo& w, Schedule s, Kernel k, int p, long long n, long smem, const DeviceInfo& dev) {
-  prepare(k, s, dev);
-  if (s != Schedule::Cluster) {
+  prepare(k, s, p, dev);
+  if (!is_cluster_launch(s, p)) {
     int blocks = 0;
     CREDIT_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, k, threads_for(s, n), size_t(smem)));
     if (s == Schedule::Megakernel) {  // both barrier kinds launch the same row groups
       const Kernel grid = kernels_of(w).mega_grid;
-      prepare(grid, s, dev);
+      prepare(grid, s, p, dev);
       int grid_blocks = 0;
       CREDIT_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&grid_blocks, grid, threads_for(s, n), size_t(smem)));
       blocks = std::min(blocks, grid_blocks);
@@ -268,13 +290,13 @@ int query_active(const WorkloadInfo& w, Schedule s, Kernel k, int p, long long n
 // Memoised: every launch asks (can_implement, the megakernel's row groups), and the occupancy
 // queries cost microseconds of host time that host-completion timing would otherwise include.
 int max_active_clusters(const WorkloadInfo& w, Schedule s, int p, long long n, const DeviceInfo& dev) {
-  const Kernel k = kernel_for(kernels_of(w), s, n);
+  const Kernel k = kernel_for(kernels_of(w), s, p, n);
   if (!k) throw std::invalid_argument(std::string(schedule_name(s)) + " has no single kernel at this width: no occupancy");
-  const long smem = smem_bytes(w, s, p, n);
+  const long smem = smem_bytes(w, s, p, n, dev);
   // A per-process fact per device, not scratch: shared by every thread under a lock.
   static std::mutex lock;
   static std::map<std::tuple<Kernel, int, long, std::string>, int> known;
-  const auto key = std::make_tuple(k, s == Schedule::Cluster ? p : 0, smem, dev.uuid);
+  const auto key = std::make_tuple(k, is_cluster_launch(s, p) ? p : 0, smem, dev.uuid);
   {
     const std::lock_guard<std::mutex> hold(lock);
     const auto it = known.find(key);
@@ -294,7 +316,7 @@ std::vector<KernelResources> kernel_resources(const WorkloadInfo& w) {
   };
   std::vector<KernelResources> out;
   for (Schedule s : {Schedule::Staged, Schedule::GlobalReread, Schedule::Cluster})
-    out.push_back(of(kernel_for(ks, s, 1), schedule_name(s), threads_for(s, 1)));
+    out.push_back(of(kernel_for(ks, s, 1, 1), schedule_name(s), threads_for(s, 1)));
   for (int v = 0; v < kRegisterVariantCount; ++v)
     if (ks.registers[v])  // none for a negative control
       out.push_back(of(ks.registers[v], register_kernel_name(v), kRegisterVariants[v].threads));
@@ -317,7 +339,7 @@ void launch_megakernel(const Kernels& ks, int p, const RowOperands& op, const De
   const bool one_row = group == 1;
   const bool grid = opt.barrier == MegakernelBarrier::Grid || (opt.barrier == MegakernelBarrier::Auto && one_row);
   const Kernel k = grid ? ks.mega_grid : ks.mega_row;
-  prepare(k, Schedule::Megakernel, dev);
+  prepare(k, Schedule::Megakernel, p, dev);
   cudaLaunchAttribute attr{};
   for (g.row0 = 0; g.row0 < op.rows; g.row0 += group) {
     const cudaLaunchConfig_t cfg =
@@ -407,7 +429,7 @@ void launch(const WorkloadInfo& w, Schedule s, int p, const RowOperands& op, con
     throw std::invalid_argument(w.name + " " + schedule_name(s) + " P=" + std::to_string(p) + " needs " +
                                 std::to_string(need) + " B of workspace, got " + std::to_string(workspace_size));
   const Kernels& ks = kernels_of(w);
-  const long smem = smem_bytes(w, s, p, op.n);
+  const long smem = smem_bytes(w, s, p, op.n, dev);
   Carve ws{static_cast<char*>(workspace)};
   switch (s) {
     case Schedule::Megakernel:
@@ -416,11 +438,13 @@ void launch(const WorkloadInfo& w, Schedule s, int p, const RowOperands& op, con
     case Schedule::Unfused: return launch_unfused(p, op, dev, ws, stream);
     default: break;
   }
-  const Kernel k = kernel_for(ks, s, op.n);
-  prepare(k, s, dev);
+  const Kernel k = kernel_for(ks, s, p, op.n);
+  prepare(k, s, p, dev);
   cudaLaunchAttribute attr{};
   const cudaLaunchConfig_t cfg = config_for(s, p, op.rows, op.n, smem, stream, &attr);
-  CREDIT_CUDA(cudaLaunchKernelEx(&cfg, k, op));
+  RowOperands g = op;
+  if (s == Schedule::Partial) g.keep = int(partial_keep(w, dev));
+  CREDIT_CUDA(cudaLaunchKernelEx(&cfg, k, g));
   CREDIT_CUDA_LAUNCHED();
 }
 

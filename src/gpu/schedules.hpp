@@ -23,6 +23,8 @@ namespace credit::gpu {
 // partials through global memory, P tiles per row. Unfused: seed 001's 9-kernel baseline
 // (rms_softmax only), P tiles per row.
 // Registers: the register-resident one-CTA kernel for short rows (N <= kRegisterMaxWidth).
+// Partial: the staged (P = 1) or clustered (P = 2..16) kernel keeping only part of each slice in
+// shared memory, so that two CTAs share an SM, and streaming the rest at every phase (wide rows).
 // The enum and its names are public (include/credit/schedule.hpp).
 using ::credit::Schedule;
 using ::credit::schedule_name;
@@ -42,8 +44,8 @@ struct Support {
 };
 
 // Whether (workload, schedule, p) can run at rows x n on this device, and why not.
-// Staged and global-reread take p = 1; cluster takes p in {2, 4, 8, 16}; megakernel, local
-// fusion and unfused 1 to 64.
+// Staged and global-reread take p = 1; cluster takes p in {2, 4, 8, 16}; partial 1, 2, 4, 8, 16
+// where the slice does not fit whole at two CTAs per SM; megakernel, local fusion and unfused 1 to 64.
 Support can_implement(const WorkloadInfo& w, Schedule s, int p, long long rows, long long n,
                       const DeviceInfo& dev);
 
@@ -65,7 +67,11 @@ void launch(const WorkloadInfo& w, Schedule s, int p, const RowOperands& device_
             const LaunchOptions& opt = {});
 
 // Dynamic shared memory per CTA (bytes) the schedule requests.
-long smem_bytes(const WorkloadInfo& w, Schedule s, int p, long long n);
+long smem_bytes(const WorkloadInfo& w, Schedule s, int p, long long n, const DeviceInfo& dev);
+
+// Floats of its slice a CTA of the partial schedule keeps in shared memory on this device
+// (core/split.hpp, partial_keep_floats).
+long long partial_keep(const WorkloadInfo& w, const DeviceInfo& dev);
 
 // Concurrent clusters of size p the device can hold for this workload and width
 // (cudaOccupancyMaxActiveClusters); for the other schedules, concurrent CTAs.

@@ -71,15 +71,27 @@ CandidateTime candidate_time(const StaticFigures& f, const std::string& workload
   CandidateTime c;
   c.schedule = schedule;
   c.p = p;
-  const bool cluster = schedule == "cluster";
+  const bool partial = schedule == "partial";
+  const bool cluster = is_cluster_candidate(schedule, p);
   const bool reread = schedule == "global_reread";
   const bool regs = schedule == "registers";
-  require(cluster || reread || regs || schedule == "staged", "the time model has no schedule '" + schedule + "'");
+  require(cluster || partial || reread || regs || schedule == "staged",
+          "the time model has no schedule '" + schedule + "'");
+  // Partial retention keeps `keep` floats of each slice and streams the rest (core/split.hpp).
+  const long long keep = partial_keep_floats(f.b_keep, f.s_scratch, cal.device.smem_per_sm);
+  if (partial && (keep < 1 || slice_floats(n, p) <= keep)) {
+    c.reason = keep < 1 ? "partial: nothing to keep in shared memory"
+                        : "partial: the slice fits whole at " + std::to_string(kPartialCtasPerSm) + " CTAs per SM";
+    return c;
+  }
   if (regs && register_variant_for(n) < 0) {
     c.reason = "the register-resident kernel holds rows of at most " + std::to_string(kRegisterMaxWidth) + " elements";
     return c;
   }
-  const std::string kernel_name = regs ? register_kernel_name(register_variant_for(n)) : schedule;
+  // The partial kernels are the staged and clustered kernels streaming part of the slice.
+  const std::string kernel_name = regs      ? register_kernel_name(register_variant_for(n))
+                                  : partial ? std::string(p > 1 ? "cluster" : "staged")
+                                            : schedule;
   const auto kernel = find_kernel(cal, workload, kernel_name);
   if (!kernel && regs) {  // a calibration written before the register kernel existed
     c.reason = "the calibration has no resources for " + kernel_name + " (it predates the register kernel)";
@@ -87,7 +99,9 @@ CandidateTime candidate_time(const StaticFigures& f, const std::string& workload
   }
   require(kernel.has_value(), "the calibration has no kernel resources for " + workload + " " + kernel_name +
                                   ": run `credit calibrate` with this build");
-  const long smem = reread || regs ? 0 : split_smem(f, n, p);
+  const long smem = reread || regs ? 0
+                     : partial    ? long(keep * f.b_keep + f.s_scratch)
+                                  : split_smem(f, n, p);
   if (smem > cal.device.smem_per_block_optin) {
     c.reason = "Eq. 3: ceil(N/P)*b_keep + S_scratch = " + std::to_string(smem) + " B > S_max = " +
                std::to_string(cal.device.smem_per_block_optin) + " B";
@@ -105,8 +119,9 @@ CandidateTime candidate_time(const StaticFigures& f, const std::string& workload
 
   // Bytes of one row: DRAM, re-reads the L2 keeps, and what one CTA streams.
   const double nd = double(n);
-  const double rereads = reread ? nd * f.b_reread : 0.0;
-  const double in_flight = double(c.resident_rows) * nd * f.b_keep;  // rows whose re-reads are pending
+  const double reread_width = reread ? nd : partial ? double(std::max(0LL, n - p * keep)) : 0.0;
+  const double rereads = reread_width * f.b_reread;
+  const double in_flight = double(c.resident_rows) * reread_width * f.b_keep;  // rows whose re-reads are pending
   const double l2_keep = prm.l2_share * double(cal.device.l2_bytes);
   const double kept = in_flight <= 0 ? 1.0 : std::clamp(l2_keep / in_flight, 0.0, 1.0);
   const double d_hbm = f.d_fixed(nd) + rereads * (1.0 - kept);
@@ -163,12 +178,14 @@ credit::Prediction predict_times(const StaticFigures& f, const std::string& work
   pred.candidates.push_back(candidate_time(f, workload, cal, params, copy, "global_reread", 1, m, n));
   pred.candidates.push_back(candidate_time(f, workload, cal, params, copy, "registers", 1, m, n));
   for (int p : ps) pred.candidates.push_back(candidate_time(f, workload, cal, params, copy, "cluster", p, m, n));
+  pred.candidates.push_back(candidate_time(f, workload, cal, params, copy, "partial", 1, m, n));
+  for (int p : ps) pred.candidates.push_back(candidate_time(f, workload, cal, params, copy, "partial", p, m, n));
   // The baseline a cluster must beat: the faster one-CTA kernel.
   const CandidateTime* base = nullptr;
   const CandidateTime* best = nullptr;
   for (const auto& c : pred.candidates) {
     if (!c.legal) continue;
-    if (c.schedule != "cluster" && (!base || c.t_ms < base->t_ms)) base = &c;
+    if (!is_cluster_candidate(c.schedule, c.p) && (!base || c.t_ms < base->t_ms)) base = &c;
     if (!best || c.t_ms < best->t_ms) best = &c;
   }
   if (base) {
@@ -179,10 +196,10 @@ credit::Prediction predict_times(const StaticFigures& f, const std::string& work
     pred.pick_schedule = best->schedule;
     pred.pick_p = best->p;
     pred.pick_ms = best->t_ms;
-    if (best->schedule == "cluster") pred.best_p = best->p;
+    if (is_cluster_candidate(best->schedule, best->p)) pred.best_p = best->p;
   }
   const auto rejected = structural_rejection(f);
-  if (rejected && best && best->schedule == "cluster") {  // the rules refuse clusters by construction
+  if (rejected && best && is_cluster_candidate(best->schedule, best->p)) {  // the rules refuse clusters by construction
     pred.best_p.reset();
     pred.pick_schedule = base ? base->schedule : "";
     pred.pick_p = base ? 1 : 0;

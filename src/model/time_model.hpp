@@ -13,13 +13,14 @@
 //     work   = sm_work_scale * n * N * probe / S
 //   (a lone CTA loads, works, then stores: the CTAs of one SM overlap memory and work, one cannot)
 //   where B and the launch time come from the copies (slope and intercept), D_hbm the row's
-//   DRAM bytes (compulsory, plus the re-reads the L2 does not keep), D_l2 the re-reads it keeps,
+//   DRAM bytes (compulsory, plus the re-reads the L2 does not keep), D_l2 the re-reads it keeps
+//   (global_reread: the whole row's; partial: those of the part of each slice it streams),
 //   probe the SMs' ns per element (Calibration::elem_ns), d_cta the bytes one CTA streams, r_cta
 //   its stream rate and col_bytes the column parameters it reads from the L2; and
 //     t_fixed = cta_us + L * stage_us + [staged, cluster] staging_us
 //               + [P > 1] (cluster_us + barrier_scale * K * barrier(P)).
 //   T = launch + sum over waves.
-// Re-reads stay in the L2 while the rows in flight, U * N * b_keep, fit in l2_share of it.
+// Re-reads stay in the L2 while the rows in flight, U * (re-read width) * b_keep, fit in l2_share of it.
 #include <string>
 #include <string_view>
 #include <vector>
@@ -29,11 +30,14 @@
 
 namespace credit::model {
 
-// The model's candidates: the one-CTA schedules and clusters of these sizes.
+// The model's candidates: the one-CTA schedules, clusters of these sizes, and partial retention
+// at P = 1 and at each cluster size.
 inline const std::vector<int> kClusterSizes{2, 4, 8, 16};
 inline bool is_candidate_schedule(std::string_view s) {
-  return s == "staged" || s == "global_reread" || s == "registers" || s == "cluster";
+  return s == "staged" || s == "global_reread" || s == "registers" || s == "cluster" || s == "partial";
 }
+// A candidate that splits each row over the CTAs of a cluster (the rest run one CTA per row).
+inline bool is_cluster_candidate(std::string_view s, int p) { return s == "cluster" || (s == "partial" && p > 1); }
 
 // Bandwidth (GB/s, bytes read + written) and fixed time (us) of a device-to-device copy: least
 // squares over the calibration's copies. Throws std::invalid_argument with fewer than two.
@@ -53,7 +57,8 @@ credit::Prediction predict_times(const StaticFigures& f, const std::string& work
                                  const TimeModelParams& params, long long m, long long n,
                                  const std::vector<int>& ps = kClusterSizes);
 
-// The predicted time of one candidate (schedule "staged", "global_reread", "registers" or "cluster").
+// The predicted time of one candidate (schedule "staged", "global_reread", "registers", "cluster" or
+// "partial").
 CandidateTime candidate_time(const StaticFigures& f, const std::string& workload, const Calibration& cal,
                              const TimeModelParams& params, const CopyLine& copy, const std::string& schedule,
                              int p, long long m, long long n);

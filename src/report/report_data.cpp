@@ -25,7 +25,7 @@ bool is_framework(const std::string& schedule) {
 }
 
 bool is_cuda_kernel(const std::string& schedule) {
-  return schedule == "staged" || schedule == "global_reread" || schedule == "cluster";
+  return schedule == "staged" || schedule == "global_reread" || schedule == "cluster" || schedule == "partial";
 }
 
 // "GPU-bdd032b1-a42d-..." -> "GPU-bdd032b1": enough to tell the GPUs of one report apart.
@@ -194,7 +194,7 @@ class Builder {
         variants.insert(variant);
         s.picked_p[variant] = p.value_or(1);
       }
-      for (const char* one : {"staged", "global_reread", "registers"})
+      for (const char* one : {"staged", "global_reread", "registers", "partial"})
         if (const SweepPoint* b = pool.passed(v.workload, v.m, v.n, one, 1))
           if (!s.one_cta || b->time_ms.median < s.one_cta->ms) s.one_cta = timing(*b);
       if (const auto it = measured.find(shape_key(v.workload, v.m, v.n)); it != measured.end()) {

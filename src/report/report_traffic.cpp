@@ -9,6 +9,7 @@
 
 #include "core/workload_registry.hpp"
 #include "report/cells.hpp"
+#include "sweep/selection.hpp"
 
 namespace credit::report {
 
@@ -19,7 +20,7 @@ const char* const kClusterSeries = "clustered (fastest P)";
 const char* const kFloorSeries = "compulsory floor";
 
 std::string kernel_name(const TrafficKernel& k) {
-  return k.schedule == "cluster" ? fmt::format("cluster P={}", k.p) : k.schedule;
+  return candidate_label(k.schedule, k.p);
 }
 
 std::string bpe(double v) { return cells::fixed(v, 2); }

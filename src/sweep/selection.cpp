@@ -7,7 +7,7 @@
 namespace credit {
 
 std::string candidate_label(const std::string& schedule, int p) {
-  return schedule == "cluster" ? "cluster P=" + std::to_string(p) : schedule;
+  return schedule == "cluster" || schedule == "partial" ? schedule + " P=" + std::to_string(p) : schedule;
 }
 
 std::string shape_key(const std::string& workload, long long m, long long n) {
@@ -15,6 +15,11 @@ std::string shape_key(const std::string& workload, long long m, long long n) {
 }
 
 namespace {
+
+// A label of a candidate that splits the row over a cluster: "cluster P=..", "partial P=2.." (not P=1).
+bool is_cluster_label(const std::string& label) {
+  return label.rfind("cluster", 0) == 0 || (label.rfind("partial P=", 0) == 0 && label != "partial P=1");
+}
 
 struct Verdict {
   std::string fastest;
@@ -30,7 +35,7 @@ Verdict verdict_of(const std::map<std::string, double>& t) {
       v.fastest = label;
       v.t = ms;
     }
-    double& best = label.rfind("cluster", 0) == 0 ? best_cluster : best_one;
+    double& best = is_cluster_label(label) ? best_cluster : best_one;
     best = std::min(best, ms);
   }
   v.has_both = std::isfinite(best_cluster) && std::isfinite(best_one);
@@ -76,7 +81,7 @@ Pick pick_of(const Prediction& p) {
   if (p.model == "time" || !p.pick_schedule.empty()) {
     k.schedule = p.pick_schedule;
     k.p = p.pick_p;
-    k.cluster_predicted = p.pick_schedule == "cluster";
+    k.cluster_predicted = model::is_cluster_candidate(p.pick_schedule, p.pick_p);
     return k;
   }
   k.cluster_predicted = p.best_p.has_value();

@@ -1,8 +1,10 @@
 #include "sweep/sweep_summary.hpp"
 
 #include <algorithm>
-#include "model/time_model.hpp"
 #include <cmath>
+
+#include "model/time_model.hpp"
+#include "sweep/selection.hpp"
 
 namespace credit {
 
@@ -141,7 +143,7 @@ PeerTable credit_vs_peers(const ResultsFile& sweep, const std::vector<ResultsFil
       r.m = p.m;
       r.n = p.n;
       r.t_credit = p.time_ms.median;
-      r.credit_schedule = p.schedule == "cluster" ? "cluster P=" + std::to_string(p.p) : p.schedule;
+      r.credit_schedule = candidate_label(p.schedule, p.p);
     }
   }
   for (const auto& f : peers)

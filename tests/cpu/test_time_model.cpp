@@ -120,13 +120,46 @@ TEST_CASE("the time model: legality, waves, DRAM bytes and the pick", "[model][t
       for (const auto& k : p.candidates) {
         if (!k.legal) continue;
         best = std::min(best, k.t_ms);
-        if (k.schedule != "cluster") best_one = std::min(best_one, k.t_ms);
+        if (!is_cluster_candidate(k.schedule, k.p)) best_one = std::min(best_one, k.t_ms);
       }
       INFO("N=" << n);
       CHECK(p.pick_ms == best);
       CHECK(p.t_b_ms == best_one);
-      CHECK(p.best_p.has_value() == (p.pick_schedule == "cluster"));
+      CHECK(p.best_p.has_value() == is_cluster_candidate(p.pick_schedule, p.pick_p));
     }
+  }
+  SECTION("partial retention: legal only where the slice does not fit whole at two CTAs per SM") {
+    // 228 KB per SM: half, less the runtime's 1 KB and the scratch, in whole vectors of 8 B elements.
+    const long long keep = partial_keep_floats(w.figures.b_keep, w.figures.s_scratch, c.device.smem_per_sm);
+    CHECK(keep == (233472 / 2 - 1024 - w.figures.s_scratch) / 8 / 4 * 4);
+    CHECK(partial_keep_floats(0, 100, 233472) == 0);          // nothing retained: nothing to keep
+    CHECK(partial_keep_floats(8, 200000, 233472) == 0);       // scratch beyond the budget
+    auto partial = [](const Prediction& p, int P) {
+      for (const auto& k : p.candidates)
+        if (k.schedule == "partial" && k.p == P) return k;
+      FAIL("no partial candidate P=" << P);
+      return CandidateTime{};
+    };
+    const Prediction narrow = predict_times(w.figures, w.name, c, prm, 4096, 8192);
+    CHECK_FALSE(partial(narrow, 1).legal);  // 64 KB: the staged kernel keeps it whole
+    CHECK(partial(narrow, 1).reason.find("fits whole") != std::string::npos);
+    const Prediction wide = predict_times(w.figures, w.name, c, prm, 4096, 262144);
+    const CandidateTime p16 = partial(wide, 16), p1 = partial(wide, 1);
+    REQUIRE(p16.legal);
+    REQUIRE(p1.legal);
+    CHECK(p16.ctas_per_sm == 2);  // its shared memory is sized for two
+    CHECK(p1.ctas_per_sm == 2);
+    // Re-reads: the streamed part of each slice, n - P * keep elements; P = 16 keeps nearly all of
+    // a 16384-element slice, P = 1 streams most of the row.
+    const double compulsory = 4096.0 * w.figures.d_fixed(262144);
+    CHECK(p16.hbm_bytes >= compulsory);
+    CHECK(p1.hbm_bytes > p16.hbm_bytes);
+    // at most all of the streamed part's re-reads reach DRAM (the L2 keeps some)
+    CHECK(p1.hbm_bytes <= (compulsory + 4096.0 * double(262144 - keep) * w.figures.b_reread) * (1 + 1e-12));
+    // Partial at P > 1 is a cluster: the baseline is still the faster one-CTA kernel.
+    CHECK(is_cluster_candidate("partial", 16));
+    CHECK_FALSE(is_cluster_candidate("partial", 1));
+    CHECK(candidate_label("partial", 16) == "partial P=16");
   }
   SECTION("time grows with the rows and never falls below the copy of the compulsory bytes") {
     const CopyLine l = copy_line(c.copies);

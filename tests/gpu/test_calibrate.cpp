@@ -120,7 +120,7 @@ TEST_CASE("host occupancy from recorded resources matches the occupancy API", "[
                                                                : std::string(gpu::schedule_name(s));
         const auto k = model::find_kernel(c, w.name, name);
         REQUIRE(k);
-        const int per_sm = model::ctas_per_sm(c.limits, device().smem_per_sm, *k, gpu::smem_bytes(w, s, p, n));
+        const int per_sm = model::ctas_per_sm(c.limits, device().smem_per_sm, *k, gpu::smem_bytes(w, s, p, n, device()));
         const long long host = model::resident_rows(c, p, per_sm);
         const int api = gpu::max_active_clusters(w, s, p, n, device());
         INFO(w.name << " " << gpu::schedule_name(s) << " P=" << p << " N=" << n << ": " << per_sm

@@ -103,9 +103,10 @@ void check_all_schedules(const WorkloadInfo& w, Shape sh, uint64_t seed, InputSc
   DeviceCopy d(h);
   int ran = 0;
   for (Schedule s : {Schedule::Staged, Schedule::GlobalReread, Schedule::Cluster, Schedule::Megakernel,
-                     Schedule::LocalFusion, Schedule::Unfused, Schedule::Registers}) {
+                     Schedule::LocalFusion, Schedule::Unfused, Schedule::Registers, Schedule::Partial}) {
     const bool global_split = s == Schedule::Megakernel || s == Schedule::LocalFusion || s == Schedule::Unfused;
     const std::vector<int> ps = s == Schedule::Cluster ? std::vector<int>{2, 4, 8, 16}
+                                : s == Schedule::Partial ? std::vector<int>{1, 2, 4, 8, 16}
                                 : global_split         ? std::vector<int>{1, 3, 8, 32}
                                                        : std::vector<int>{1};
     for (int p : ps) {
@@ -132,6 +133,30 @@ TEST_CASE("every schedule matches the float64 oracle at ragged and large shapes"
   uint64_t seed = 1;
   for (const auto& w : all_workloads())
     for (const Shape& sh : shapes) check_all_schedules(w, sh, ++seed * 7919, InputScale::Normal);
+}
+
+// Partial retention (issue 13): rows up to 2^20 elements, ragged and a power of two, and 1024 rows,
+// at every P where the slice does not fit whole at two CTAs per SM.
+TEST_CASE("partial retention matches the oracle at wide rows", "[gpu]") {
+  uint64_t seed = 13000;
+  for (const auto& w : all_workloads())
+    for (Shape sh : {Shape{3, 262147}, Shape{1, 524288}, Shape{3, 1048573}, Shape{1, 1048576}, Shape{1024, 131072}}) {
+      HostProblem h = make_random_problem(w, sh.m, sh.n, ++seed);
+      const Reference64 ref = reference64(h);
+      DeviceCopy d(h);
+      int ran = 0;
+      for (int p : {1, 2, 4, 8, 16}) {
+        if (!gpu::can_implement(w, Schedule::Partial, p, sh.m, sh.n, device()).ok) continue;
+        check_against_oracle(h, d, ref, Schedule::Partial, p);
+        ++ran;
+      }
+      INFO(w.name << " " << sh.m << "x" << sh.n);
+      CHECK(ran >= 3);  // P = 1, 2 and 4 at least stream part of each slice at these widths
+    }
+  const WorkloadInfo& w = find_workload("softmax_bwd");  // 8 B kept per element: keeps about 14K
+  CHECK_FALSE(gpu::can_implement(w, Schedule::Partial, 1, 1, 8192, device()).ok);  // fits whole
+  CHECK_FALSE(gpu::can_implement(w, Schedule::Partial, 3, 1, 1048576, device()).ok);
+  CHECK(gpu::can_implement(w, Schedule::Partial, 16, 1, 1048576, device()).ok);
 }
 
 TEST_CASE("large-magnitude logits stay accurate", "[gpu]") {
