@@ -93,6 +93,19 @@ for step in $steps; do
         run "widebench-${s%%:*}" build/credit --json "$OUT/widebench-${s%%:*}.json" bench --workload all --rows ${s%%:*} \
           --widths ${s##*:} --schedule global_reread cluster partial --P 2,4,8,16 --samples 10 --warmup 2
       done ;;
+    abwide:*)  # the partial schedule built with other definitions, at the widebench shapes, e.g. abwide:CREDIT_PARTIAL_CTAS_PER_SM=3
+      d=${step#abwide:}; dir=build-$(echo "$d" | tr -c 'A-Za-z0-9\n' '_' | cut -c1-40)
+      rm -rf "$dir"
+      run "configure-$dir" cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release "-DCMAKE_CUDA_FLAGS=-D${d//;/ -D}" \
+        "-DCMAKE_CXX_FLAGS=-D${d//;/ -D}"
+      run "build-$dir" cmake --build "$dir" -j 16 --target credit
+      for s in 4096:262144 1024:1048576; do
+        run "abwide-$dir-${s%%:*}" "$dir/credit" --json "$OUT/abwide-$dir-${s%%:*}.json" bench --workload all \
+          --rows ${s%%:*} --widths ${s##*:} --schedule partial --P 2,4,8,16 --samples 10 --warmup 2
+      done ;;
+    megawide)  # the global-memory exchange at the widest rows: many CTAs per row, few rows in flight
+      run megawide build/credit --json "$OUT/megawide.json" bench --workload softmax_bwd rms_softmax lars --rows 1024 \
+        --widths 1048576 --schedule megakernel --P 16,32,64 --samples 10 --warmup 2 ;;
     widetests)  # the partial schedule against the oracle at wide rows
       run widetests build/tests/credit_gpu_tests "partial retention matches the oracle at wide rows" --durations yes ;;
     regtests)  # the register-resident kernel against the oracle, and host occupancy against the API

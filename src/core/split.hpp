@@ -145,7 +145,10 @@ constexpr long split_smem_bytes(long n, int p) {
 // kPartialCtasPerSm CTAs share an SM, so that one CTA's exchange and replay overlap another's
 // HBM traffic; a slice that fits whole at that occupancy is the staged or clustered schedule.
 // Read by the launcher, can_implement and the time model, so that all three agree.
-inline constexpr int kPartialCtasPerSm = 2;
+#ifndef CREDIT_PARTIAL_CTAS_PER_SM  // a build option for A/B runs (scripts/gpu-check.sh abwide:CREDIT_PARTIAL_CTAS_PER_SM=3)
+#define CREDIT_PARTIAL_CTAS_PER_SM 2
+#endif
+inline constexpr int kPartialCtasPerSm = CREDIT_PARTIAL_CTAS_PER_SM;
 inline constexpr long kReservedSmemPerCta = 1024;  // the runtime's own (reservedSharedMemPerBlock on sm_80+)
 constexpr long long partial_keep_floats(int b_keep, long s_scratch, long smem_per_sm) {
   if (b_keep <= 0) return 0;
