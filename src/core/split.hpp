@@ -139,7 +139,8 @@ constexpr long split_smem_bytes(long n, int p) {
   return (n + p - 1) / p * retained_bytes_per_elem<W>() + scratch_bytes<W>();
 }
 
-// Partial retention (the wide-row schedule "partial"): each CTA keeps the first `keep` floats of
+// Partial retention (the wide-row schedule "partial", clusters of P = 2..16; at P = 1 it lost to
+// global_reread at every shape measured, docs/results/h200/wide-rows): each CTA keeps the first `keep` floats of
 // its slice per retained plane in shared memory and streams the rest of the slice from global
 // memory (the L2 while it holds it) at every phase. keep is the most that lets
 // kPartialCtasPerSm CTAs share an SM, so that one CTA's exchange and replay overlap another's

@@ -18,7 +18,7 @@ struct Kernels {
   Kernel registers[kRegisterVariantCount];  // one per RegisterVariant
   long (*split_smem)(long n, int p);
   int stats, stages, retained;  // Q, L and the retained planes: the global schedules' scratch
-  Kernel partial_one, partial_cluster;  // the partial schedule at P = 1 and P > 1 (Stream = true)
+  Kernel partial;  // the clustered kernel keeping part of each slice (Stream = true)
 };
 
 // The staged, cluster and global-reread kernels of a negative control the split-row kernels run

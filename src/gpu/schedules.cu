@@ -51,8 +51,7 @@ const Kernels& kernels_of(const WorkloadInfo& w) {
                 num_stats<W>(),
                 num_stages<W>(),
                 popcount(retained_mask<W>())};
-      k.partial_one = &kernels::split_row_kernel<W, kernels::LocalExchange, true>;
-      k.partial_cluster = &kernels::split_row_kernel<W, kernels::DsmemExchange, true>;
+      k.partial = &kernels::split_row_kernel<W, kernels::DsmemExchange, true>;
       fill_fused<W>(k.fused, std::make_integer_sequence<int, num_stages<W>()>{});
       fill_registers<W>(k.registers, std::make_integer_sequence<int, kRegisterVariantCount>{});
       t[W::name] = k;
@@ -75,7 +74,7 @@ Kernel kernel_for(const Kernels& k, Schedule s, int p, long long n) {
     }
     case Schedule::Staged: return k.staged;
     case Schedule::Cluster: return k.cluster;
-    case Schedule::Partial: return p > 1 ? k.partial_cluster : k.partial_one;
+    case Schedule::Partial: return k.partial;
     case Schedule::Megakernel: return k.mega_row;
     case Schedule::LocalFusion: return k.fused[0];
     case Schedule::Unfused: return nullptr;  // nine kernels of other signatures
@@ -101,8 +100,8 @@ bool uses_dynamic_smem(Schedule s) {
   return s == Schedule::Staged || s == Schedule::Cluster || s == Schedule::Partial || s == Schedule::Megakernel;
 }
 
-// A cluster launch: the clustered schedule, and the partial one at P > 1.
-bool is_cluster_launch(Schedule s, int p) { return s == Schedule::Cluster || (s == Schedule::Partial && p > 1); }
+// A cluster launch: the clustered schedule and the partial one.
+bool is_cluster_launch(Schedule s) { return s == Schedule::Cluster || s == Schedule::Partial; }
 
 // Raises the dynamic shared-memory limit to the device's opt-in maximum, once per kernel and
 // device. The memo is a per-process fact, not scratch: shared by every thread under a lock.
@@ -117,7 +116,7 @@ void prepare(Kernel k, Schedule s, int p, const DeviceInfo& dev) {
   if (uses_dynamic_smem(s))
     CREDIT_CUDA(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                      int(dev.smem_per_block_optin)));
-  if (is_cluster_launch(s, p))  // P = 16 exceeds the portable cluster size of 8 on Hopper
+  if (is_cluster_launch(s))  // P = 16 exceeds the portable cluster size of 8 on Hopper
     CREDIT_CUDA(cudaFuncSetAttribute(k, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
   is_done = true;
 }
@@ -129,7 +128,7 @@ cudaLaunchConfig_t config_for(Schedule s, int p, long long rows, long long n, lo
   cfg.blockDim = dim3(unsigned(threads_for(s, n)));
   cfg.dynamicSmemBytes = size_t(smem);
   cfg.stream = stream;
-  if (is_cluster_launch(s, p)) {
+  if (is_cluster_launch(s)) {
     attr->id = cudaLaunchAttributeClusterDimension;
     attr->val.clusterDim.x = unsigned(p);
     attr->val.clusterDim.y = 1;
@@ -225,15 +224,14 @@ Support can_implement(const WorkloadInfo& w, Schedule s, int p, long long rows, 
     if (!is_cluster_size(p))
       return {false, "cluster size " + std::to_string(p) + " is not one of 2, 4, 8, 16"};
   } else if (s == Schedule::Partial) {
-    if (p != 1 && !is_cluster_size(p))
-      return {false, "partial takes P = 1 or a cluster size of 2, 4, 8, 16, not " + std::to_string(p)};
+    if (!is_cluster_size(p))
+      return {false, "partial: cluster size " + std::to_string(p) + " is not one of 2, 4, 8, 16"};
     if (w.figures.b_keep == 0) return {false, "partial: the workload retains nothing in shared memory"};
     const long long keep = partial_keep(w, dev);
     if (keep < 1) return {false, "partial: the scratch leaves no shared memory to keep a slice in"};
     if (slice_floats(n, p) <= keep)
       return {false, "partial: the slice of " + std::to_string(slice_floats(n, p)) + " elements fits whole at " +
-                         std::to_string(kPartialCtasPerSm) + " CTAs per SM (the " + (p > 1 ? "cluster" : "staged") +
-                         " schedule keeps it all)"};
+                         std::to_string(kPartialCtasPerSm) + " CTAs per SM (the cluster schedule keeps it all)"};
   } else if (s == Schedule::Megakernel || s == Schedule::LocalFusion || s == Schedule::Unfused) {
     if (p < 1 || p > kMaxGlobalSplit)
       return {false, std::string(schedule_name(s)) + " split " + std::to_string(p) + " is not in 1.." +
@@ -252,7 +250,7 @@ Support can_implement(const WorkloadInfo& w, Schedule s, int p, long long rows, 
     return {false, "Eq. 3: ceil(N/P)*b_keep + S_scratch = " + std::to_string(smem) +
                        " B exceeds the device's " + std::to_string(dev.smem_per_block_optin) +
                        " B of shared memory per block"};
-  if (is_cluster_launch(s, p) && max_active_clusters(w, s, p, n, dev) < 1)
+  if (is_cluster_launch(s) && max_active_clusters(w, s, p, n, dev) < 1)
     return {false, "the device cannot co-schedule a cluster of " + std::to_string(p) +
                        " CTAs with " + std::to_string(smem) + " B of shared memory each"};
   if (s == Schedule::Megakernel && max_active_clusters(w, s, p, n, dev) < p)
@@ -269,7 +267,7 @@ namespace {
 
 int query_active(const WorkloadInfo& w, Schedule s, Kernel k, int p, long long n, long smem, const DeviceInfo& dev) {
   prepare(k, s, p, dev);
-  if (!is_cluster_launch(s, p)) {
+  if (!is_cluster_launch(s)) {
     int blocks = 0;
     CREDIT_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, k, threads_for(s, n), size_t(smem)));
     if (s == Schedule::Megakernel) {  // both barrier kinds launch the same row groups
@@ -296,7 +294,7 @@ int max_active_clusters(const WorkloadInfo& w, Schedule s, int p, long long n, c
   // A per-process fact per device, not scratch: shared by every thread under a lock.
   static std::mutex lock;
   static std::map<std::tuple<Kernel, int, long, std::string>, int> known;
-  const auto key = std::make_tuple(k, is_cluster_launch(s, p) ? p : 0, smem, dev.uuid);
+  const auto key = std::make_tuple(k, is_cluster_launch(s) ? p : 0, smem, dev.uuid);
   {
     const std::lock_guard<std::mutex> hold(lock);
     const auto it = known.find(key);

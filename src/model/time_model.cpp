@@ -90,7 +90,7 @@ CandidateTime candidate_time(const StaticFigures& f, const std::string& workload
   }
   // The partial kernels are the staged and clustered kernels streaming part of the slice.
   const std::string kernel_name = regs      ? register_kernel_name(register_variant_for(n))
-                                  : partial ? std::string(p > 1 ? "cluster" : "staged")
+                                  : partial ? std::string("cluster")
                                             : schedule;
   const auto kernel = find_kernel(cal, workload, kernel_name);
   if (!kernel && regs) {  // a calibration written before the register kernel existed
@@ -178,7 +178,6 @@ credit::Prediction predict_times(const StaticFigures& f, const std::string& work
   pred.candidates.push_back(candidate_time(f, workload, cal, params, copy, "global_reread", 1, m, n));
   pred.candidates.push_back(candidate_time(f, workload, cal, params, copy, "registers", 1, m, n));
   for (int p : ps) pred.candidates.push_back(candidate_time(f, workload, cal, params, copy, "cluster", p, m, n));
-  pred.candidates.push_back(candidate_time(f, workload, cal, params, copy, "partial", 1, m, n));
   for (int p : ps) pred.candidates.push_back(candidate_time(f, workload, cal, params, copy, "partial", p, m, n));
   // The baseline a cluster must beat: the faster one-CTA kernel.
   const CandidateTime* base = nullptr;

@@ -30,14 +30,14 @@
 
 namespace credit::model {
 
-// The model's candidates: the one-CTA schedules, clusters of these sizes, and partial retention
-// at P = 1 and at each cluster size.
+// The model's candidates: the one-CTA schedules, and clusters of these sizes keeping the slice
+// whole ("cluster") or in part ("partial").
 inline const std::vector<int> kClusterSizes{2, 4, 8, 16};
 inline bool is_candidate_schedule(std::string_view s) {
   return s == "staged" || s == "global_reread" || s == "registers" || s == "cluster" || s == "partial";
 }
 // A candidate that splits each row over the CTAs of a cluster (the rest run one CTA per row).
-inline bool is_cluster_candidate(std::string_view s, int p) { return s == "cluster" || (s == "partial" && p > 1); }
+inline bool is_cluster_candidate(std::string_view s, int /*p*/) { return s == "cluster" || s == "partial"; }
 
 // Bandwidth (GB/s, bytes read + written) and fixed time (us) of a device-to-device copy: least
 // squares over the calibration's copies. Throws std::invalid_argument with fewer than two.

@@ -38,8 +38,7 @@ class ShapeRunner {
     measure(gpu::Schedule::GlobalReread, 1);
     measure(gpu::Schedule::Registers, 1);
     for (int p : cfg_.cluster_sizes) measure(gpu::Schedule::Cluster, p);
-    measure(gpu::Schedule::Partial, 1);  // refused (cheaply) where the slice fits whole
-    for (int p : cfg_.cluster_sizes) measure(gpu::Schedule::Partial, p);
+    for (int p : cfg_.cluster_sizes) measure(gpu::Schedule::Partial, p);  // refused where the slice fits whole
     for (int p : cfg_.splits) {  // the global-memory exchange beside DSMEM (seed 001)
       measure(gpu::Schedule::Megakernel, p);
       measure(gpu::Schedule::LocalFusion, p);

@@ -14,7 +14,7 @@
 
 namespace credit {
 
-// A candidate as "staged", "global_reread", "cluster P=8" or "partial P=1".
+// A candidate as "staged", "global_reread", "cluster P=8" or "partial P=16".
 std::string candidate_label(const std::string& schedule, int p);
 
 struct Pick {

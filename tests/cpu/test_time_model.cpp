@@ -141,24 +141,24 @@ TEST_CASE("the time model: legality, waves, DRAM bytes and the pick", "[model][t
       return CandidateTime{};
     };
     const Prediction narrow = predict_times(w.figures, w.name, c, prm, 4096, 8192);
-    CHECK_FALSE(partial(narrow, 1).legal);  // 64 KB: the staged kernel keeps it whole
-    CHECK(partial(narrow, 1).reason.find("fits whole") != std::string::npos);
+    CHECK_FALSE(partial(narrow, 2).legal);  // 32 KB: the cluster keeps it whole
+    CHECK(partial(narrow, 2).reason.find("fits whole") != std::string::npos);
     const Prediction wide = predict_times(w.figures, w.name, c, prm, 4096, 262144);
-    const CandidateTime p16 = partial(wide, 16), p1 = partial(wide, 1);
+    const CandidateTime p16 = partial(wide, 16), p2 = partial(wide, 2);
     REQUIRE(p16.legal);
-    REQUIRE(p1.legal);
+    REQUIRE(p2.legal);
     CHECK(p16.ctas_per_sm == 2);  // its shared memory is sized for two
-    CHECK(p1.ctas_per_sm == 2);
+    CHECK(p2.ctas_per_sm == 2);
     // Re-reads: the streamed part of each slice, n - P * keep elements; P = 16 keeps nearly all of
-    // a 16384-element slice, P = 1 streams most of the row.
+    // a 16384-element slice, P = 2 streams most of the row.
     const double compulsory = 4096.0 * w.figures.d_fixed(262144);
     CHECK(p16.hbm_bytes >= compulsory);
-    CHECK(p1.hbm_bytes > p16.hbm_bytes);
+    CHECK(p2.hbm_bytes > p16.hbm_bytes);
     // at most all of the streamed part's re-reads reach DRAM (the L2 keeps some)
-    CHECK(p1.hbm_bytes <= (compulsory + 4096.0 * double(262144 - keep) * w.figures.b_reread) * (1 + 1e-12));
-    // Partial at P > 1 is a cluster: the baseline is still the faster one-CTA kernel.
+    CHECK(p2.hbm_bytes <= (compulsory + 4096.0 * double(262144 - 2 * keep) * w.figures.b_reread) * (1 + 1e-12));
+    // Partial is a cluster: the baseline is still the faster one-CTA kernel.
     CHECK(is_cluster_candidate("partial", 16));
-    CHECK_FALSE(is_cluster_candidate("partial", 1));
+    CHECK_FALSE(is_cluster_candidate("global_reread", 1));
     CHECK(candidate_label("partial", 16) == "partial P=16");
   }
   SECTION("time grows with the rows and never falls below the copy of the compulsory bytes") {

@@ -106,7 +106,7 @@ void check_all_schedules(const WorkloadInfo& w, Shape sh, uint64_t seed, InputSc
                      Schedule::LocalFusion, Schedule::Unfused, Schedule::Registers, Schedule::Partial}) {
     const bool global_split = s == Schedule::Megakernel || s == Schedule::LocalFusion || s == Schedule::Unfused;
     const std::vector<int> ps = s == Schedule::Cluster ? std::vector<int>{2, 4, 8, 16}
-                                : s == Schedule::Partial ? std::vector<int>{1, 2, 4, 8, 16}
+                                : s == Schedule::Partial ? std::vector<int>{2, 4, 8, 16}
                                 : global_split         ? std::vector<int>{1, 3, 8, 32}
                                                        : std::vector<int>{1};
     for (int p : ps) {
@@ -141,20 +141,23 @@ TEST_CASE("partial retention matches the oracle at wide rows", "[gpu]") {
   uint64_t seed = 13000;
   for (const auto& w : all_workloads())
     for (Shape sh : {Shape{3, 262147}, Shape{1, 524288}, Shape{3, 1048573}, Shape{1, 1048576}, Shape{1024, 131072}}) {
+      // 1024 rows (many clusters in flight, the L2 holding streamed parts) for 4 and 8 B kept per element
+      if (sh.m == 1024 && w.name != "layernorm" && w.name != "softmax_bwd") continue;
       HostProblem h = make_random_problem(w, sh.m, sh.n, ++seed);
       const Reference64 ref = reference64(h);
       DeviceCopy d(h);
       int ran = 0;
-      for (int p : {1, 2, 4, 8, 16}) {
+      for (int p : {2, 4, 8, 16}) {
         if (!gpu::can_implement(w, Schedule::Partial, p, sh.m, sh.n, device()).ok) continue;
         check_against_oracle(h, d, ref, Schedule::Partial, p);
         ++ran;
       }
       INFO(w.name << " " << sh.m << "x" << sh.n);
-      CHECK(ran >= 3);  // P = 1, 2 and 4 at least stream part of each slice at these widths
+      CHECK(ran >= 2);  // P = 2 and 4 at least stream part of each slice at these widths
     }
   const WorkloadInfo& w = find_workload("softmax_bwd");  // 8 B kept per element: keeps about 14K
-  CHECK_FALSE(gpu::can_implement(w, Schedule::Partial, 1, 1, 8192, device()).ok);  // fits whole
+  CHECK_FALSE(gpu::can_implement(w, Schedule::Partial, 2, 1, 16384, device()).ok);  // fits whole
+  CHECK_FALSE(gpu::can_implement(w, Schedule::Partial, 1, 1, 1048576, device()).ok);  // clusters only
   CHECK_FALSE(gpu::can_implement(w, Schedule::Partial, 3, 1, 1048576, device()).ok);
   CHECK(gpu::can_implement(w, Schedule::Partial, 16, 1, 1048576, device()).ok);
 }
