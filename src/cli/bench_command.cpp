@@ -119,9 +119,11 @@ void run_bench(const BenchArgs& a, const GlobalOptions& g) {
       std::optional<gpu::DeviceProblem> prob;
       if (w->not_split_row.empty()) prob.emplace(*w, m, n, a.seed + done);
       for (gpu::Schedule s : schedules) {
-        const bool split = s == gpu::Schedule::Cluster || s == gpu::Schedule::Partial || s == gpu::Schedule::Megakernel ||
+        const bool split = s == gpu::Schedule::Cluster || s == gpu::Schedule::Megakernel ||
                            s == gpu::Schedule::LocalFusion || s == gpu::Schedule::Unfused;
-        const std::vector<int> point_ps = split ? ps : std::vector<int>{1};
+        const std::vector<int> point_ps = s == gpu::Schedule::Partial ? std::vector<int>{kPartialClusterSize}
+                                          : split                      ? ps
+                                                                       : std::vector<int>{1};
         for (int p : point_ps) {
           out.points.push_back(prob ? gpu::bench_point(*prob, s, p, dev, timer, opt, out.copy_gbps, a.seed + done)
                                     : gpu::refused_point(*w, s, p, m, n, dev));
@@ -163,8 +165,8 @@ void add_bench_command(CLI::App& app, GlobalOptions& g) {
       ->each([](const std::string&) { a.rows_given = true; });
   add_csv_option(cmd, a.csv);
   add_int_list_option(cmd, "--P", a.ps,
-                      "CTAs per row: cluster sizes (cluster, partial), 1 to 64 (megakernel, local_fusion, "
-                      "unfused)",
+                      "CTAs per row: cluster sizes (cluster; partial runs as 16), 1 to 64 (megakernel, "
+                      "local_fusion, unfused)",
                       "2,4,8,16");
   add_name_list_option(cmd, "--schedule", a.schedules,
                        "staged, global_reread, registers, cluster, partial, megakernel, local_fusion, unfused")

@@ -26,10 +26,9 @@ struct FitArgs {
 };
 
 void print_params(std::FILE* out, const TimeModelParams& p) {
-  fmt::print(out, "cta_us {:.3f}  staging_us {:.3f}  stage_us {:.3f}  cluster_us {:.3f}  barrier_scale {:.3f}  split_cta_gbps {:.2f}  "
-             "reread_cta_gbps {:.2f}  register_cta_gbps {:.2f}  l2_share {:.3f}  l2_gbps {:.4g}  col_gbps {:.4g}  sm_work_scale {:.3f}  serial_share {:.3f}  serial_power {:.3f}\n",
-             p.cta_us, p.staging_us, p.stage_us, p.cluster_us, p.barrier_scale, p.split_cta_gbps, p.reread_cta_gbps,
-             p.register_cta_gbps, p.l2_share, p.l2_gbps, p.col_gbps, p.sm_work_scale, p.serial_share, p.serial_power);
+  std::string line;
+  for (const auto& f : kTimeModelFields) line += fmt::format("{}{} {:.4g}", line.empty() ? "" : "  ", f.name, p.*f.member);
+  fmt::print(out, "{}\n", line);
 }
 
 void run_fit(const FitArgs& a, const GlobalOptions& g) {

@@ -73,6 +73,7 @@ struct TimeModelParams {
   double split_cta_gbps = 0;   // one CTA's stream rate, staged and clustered kernels
   double reread_cta_gbps = 0;  // one CTA's stream rate, global-reread kernel
   double register_cta_gbps = 0;  // one CTA's stream rate, register-resident kernel
+  double partial_cta_gbps = 0;   // one CTA's rate for the part of its slice the partial kernel streams
   double l2_share = 0;       // fraction of the L2 that keeps rows for their re-reads
   double l2_gbps = 0;        // bandwidth of re-reads served by the L2
   double col_gbps = 0;       // one CTA's rate of column parameters (e.g. gamma, beta) from the L2
@@ -101,6 +102,7 @@ inline constexpr TimeModelField kTimeModelFields[] = {
     {"split_cta_gbps", &TimeModelParams::split_cta_gbps, TimeModelField::Absent::required, 0, true},
     {"reread_cta_gbps", &TimeModelParams::reread_cta_gbps, TimeModelField::Absent::required, 0, true},
     {"register_cta_gbps", &TimeModelParams::register_cta_gbps, TimeModelField::Absent::split_rate, 0, true},
+    {"partial_cta_gbps", &TimeModelParams::partial_cta_gbps, TimeModelField::Absent::split_rate, 0, true},
     {"l2_share", &TimeModelParams::l2_share, TimeModelField::Absent::required, 0, false},
     {"l2_gbps", &TimeModelParams::l2_gbps, TimeModelField::Absent::required, 0, true},
     {"col_gbps", &TimeModelParams::col_gbps, TimeModelField::Absent::value, 1e5, true},

@@ -139,8 +139,7 @@ constexpr long split_smem_bytes(long n, int p) {
   return (n + p - 1) / p * retained_bytes_per_elem<W>() + scratch_bytes<W>();
 }
 
-// Partial retention (the wide-row schedule "partial", clusters of P = 2..16; at P = 1 it lost to
-// global_reread at every shape measured, docs/results/h200/wide-rows): each CTA keeps the first `keep` floats of
+// Partial retention (the wide-row schedule "partial"): each CTA keeps the first `keep` floats of
 // its slice per retained plane in shared memory and streams the rest of the slice from global
 // memory (the L2 while it holds it) at every phase. keep is the most that lets
 // kPartialCtasPerSm CTAs share an SM, so that one CTA's exchange and replay overlap another's
@@ -150,6 +149,10 @@ constexpr long split_smem_bytes(long n, int p) {
 #define CREDIT_PARTIAL_CTAS_PER_SM 2
 #endif
 inline constexpr int kPartialCtasPerSm = CREDIT_PARTIAL_CTAS_PER_SM;
+// Partial runs as the largest cluster only: it keeps the largest share of a row. Smaller clusters
+// stream more of each slice and never won at any wide-row shape measured (P = 2, 4, 8 against 16,
+// M = 1024 and 4096, N = 128K ... 1M: docs/results/h200/wide-rows/).
+inline constexpr int kPartialClusterSize = SplitPolicy::max_cluster;
 inline constexpr long kReservedSmemPerCta = 1024;  // the runtime's own (reservedSharedMemPerBlock on sm_80+)
 constexpr long long partial_keep_floats(int b_keep, long s_scratch, long smem_per_sm) {
   if (b_keep <= 0) return 0;

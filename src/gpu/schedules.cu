@@ -224,8 +224,9 @@ Support can_implement(const WorkloadInfo& w, Schedule s, int p, long long rows, 
     if (!is_cluster_size(p))
       return {false, "cluster size " + std::to_string(p) + " is not one of 2, 4, 8, 16"};
   } else if (s == Schedule::Partial) {
-    if (!is_cluster_size(p))
-      return {false, "partial: cluster size " + std::to_string(p) + " is not one of 2, 4, 8, 16"};
+    if (p != kPartialClusterSize)
+      return {false, "partial runs as a cluster of " + std::to_string(kPartialClusterSize) + " (the largest, which streams "
+                     "the least of each row), not P = " + std::to_string(p)};
     if (w.figures.b_keep == 0) return {false, "partial: the workload retains nothing in shared memory"};
     const long long keep = partial_keep(w, dev);
     if (keep < 1) return {false, "partial: the scratch leaves no shared memory to keep a slice in"};

@@ -23,8 +23,8 @@ namespace credit::gpu {
 // partials through global memory, P tiles per row. Unfused: seed 001's 9-kernel baseline
 // (rms_softmax only), P tiles per row.
 // Registers: the register-resident one-CTA kernel for short rows (N <= kRegisterMaxWidth).
-// Partial: the clustered kernel (P = 2..16) keeping only part of each slice in shared memory, so
-// that two CTAs share an SM, and streaming the rest at every phase (wide rows).
+// Partial: the clustered kernel (P = 16) keeping only part of each slice in shared memory, so that
+// two CTAs share an SM, and streaming the rest at every phase (wide rows).
 // The enum and its names are public (include/credit/schedule.hpp).
 using ::credit::Schedule;
 using ::credit::schedule_name;
@@ -44,8 +44,8 @@ struct Support {
 };
 
 // Whether (workload, schedule, p) can run at rows x n on this device, and why not.
-// Staged and global-reread take p = 1; cluster takes p in {2, 4, 8, 16}, and partial too where the
-// slice does not fit whole at two CTAs per SM; megakernel, local fusion and unfused 1 to 64.
+// Staged and global-reread take p = 1; cluster takes p in {2, 4, 8, 16}; partial 16, where the slice
+// does not fit whole at two CTAs per SM; megakernel, local fusion and unfused 1 to 64.
 Support can_implement(const WorkloadInfo& w, Schedule s, int p, long long rows, long long n,
                       const DeviceInfo& dev);
 

@@ -14,14 +14,14 @@ namespace credit::model {
 
 namespace {
 
-constexpr int kParams = 14;
+constexpr int kParams = 15;
 using Vec = std::array<double, kParams>;
 
 Vec to_logs(const TimeModelParams& p) {
   return {std::log(p.cta_us), std::log(p.stage_us), std::log(p.cluster_us), std::log(p.barrier_scale),
           std::log(p.split_cta_gbps), std::log(p.reread_cta_gbps), std::log(p.l2_share), std::log(p.l2_gbps),
           std::log(p.register_cta_gbps), std::log(p.staging_us), std::log(p.col_gbps), std::log(p.sm_work_scale),
-          std::log(p.serial_share), std::log(p.serial_power)};
+          std::log(p.serial_share), std::log(p.serial_power), std::log(p.partial_cta_gbps)};
 }
 
 TimeModelParams from_logs(const Vec& v) {
@@ -41,6 +41,7 @@ TimeModelParams from_logs(const Vec& v) {
   p.sm_work_scale = std::exp(v[11]);
   p.serial_share = std::min(1.0, std::exp(v[12]));  // at most all of it
   p.serial_power = std::min(8.0, std::exp(v[13]));
+  p.partial_cta_gbps = std::min(1e5, std::exp(v[14]));
   p.split_cta_gbps = std::min(1e5, p.split_cta_gbps);
   p.reread_cta_gbps = std::min(1e5, p.reread_cta_gbps);
   return p;
@@ -53,7 +54,7 @@ std::vector<FitSample> fit_samples(const ResultsFile& sweep,
   std::vector<FitSample> out;
   for (const auto& pt : sweep.points) {
     if (pt.disposition != Disposition::Passed || !(pt.time_ms.median > 0)) continue;
-    if (!is_candidate_schedule(pt.schedule)) continue;
+    if (!is_candidate(pt.schedule, pt.p)) continue;
     const StaticFigures* f = figures_of(pt.workload);
     if (!f) continue;
     out.push_back({f, pt.workload, pt.m, pt.n, pt.schedule, pt.p, pt.time_ms.median});
@@ -197,6 +198,7 @@ TimeModelParams fit_start() {
   p.split_cta_gbps = 28.42;
   p.reread_cta_gbps = 60;
   p.register_cta_gbps = 28.42;
+  p.partial_cta_gbps = 28.42;
   p.l2_share = 0.3013;
   p.l2_gbps = 1e+05;
   p.col_gbps = 100;
@@ -222,6 +224,7 @@ TimeModelParams fit_params(const std::vector<FitSample>& samples, const Calibrat
     v[4] += std::log(rate);
     v[5] += std::log(rate);
     v[8] += std::log(rate);
+    v[14] += std::log(rate);
     v[0] += std::log(fixed);
     v[2] += std::log(fixed);
     v = descend(loss, v, iterations);
@@ -236,6 +239,8 @@ TimeModelParams fit_params(const std::vector<FitSample>& samples, const Calibrat
   // (column parameters: only workloads that read them, e.g. layernorm's gamma and beta).
   if (std::none_of(samples.begin(), samples.end(), [](const FitSample& s) { return s.figures->col_bytes > 0; }))
     out.col_gbps = start.col_gbps;
+  if (std::none_of(samples.begin(), samples.end(), [](const FitSample& s) { return s.schedule == "partial"; }))
+    out.partial_cta_gbps = start.partial_cta_gbps;
   if (cal.elem_ns.empty()) {
     out.sm_work_scale = start.sm_work_scale;
     out.serial_share = start.serial_share;

@@ -54,6 +54,7 @@ TimeModelParams h200_params() {
   p.split_cta_gbps = 37.95;
   p.reread_cta_gbps = 52.90;
   p.register_cta_gbps = 44.69;
+  p.partial_cta_gbps = 37.95;  // not fitted yet: the split rate
   p.l2_share = 0.3804;
   p.l2_gbps = 2.213e+04;
   p.col_gbps = 69.17;
@@ -79,9 +80,10 @@ CandidateTime candidate_time(const StaticFigures& f, const std::string& workload
           "the time model has no schedule '" + schedule + "'");
   // Partial retention keeps `keep` floats of each slice and streams the rest (core/split.hpp).
   const long long keep = partial_keep_floats(f.b_keep, f.s_scratch, cal.device.smem_per_sm);
-  if (partial && (keep < 1 || slice_floats(n, p) <= keep)) {
-    c.reason = keep < 1 ? "partial: nothing to keep in shared memory"
-                        : "partial: the slice fits whole at " + std::to_string(kPartialCtasPerSm) + " CTAs per SM";
+  if (partial && (p != kPartialClusterSize || keep < 1 || slice_floats(n, p) <= keep)) {
+    c.reason = p != kPartialClusterSize ? "partial runs as a cluster of " + std::to_string(kPartialClusterSize) + " only"
+               : keep < 1              ? "partial: nothing to keep in shared memory"
+                          : "partial: the slice fits whole at " + std::to_string(kPartialCtasPerSm) + " CTAs per SM";
     return c;
   }
   if (regs && register_variant_for(n) < 0) {
@@ -128,6 +130,11 @@ CandidateTime candidate_time(const StaticFigures& f, const std::string& workload
   const double d_l2 = rereads * kept;
   const double d_cta = (f.d_fixed(nd) + rereads) / double(p);
   const double r_cta = (reread ? prm.reread_cta_gbps : regs ? prm.register_cta_gbps : prm.split_cta_gbps) * 1e3;
+  // A partial CTA streams the part of its slice it does not keep (and its re-reads) at its own rate.
+  const double streamed = partial ? reread_width / nd : 0.0;  // share of the row's elements
+  const double t_cta = partial ? (f.d_fixed(nd) * (1 - streamed) / double(p)) / r_cta +
+                                     (f.d_fixed(nd) * streamed + rereads) / double(p) / (prm.partial_cta_gbps * 1e3)
+                               : d_cta / r_cta;
   const double b_hbm = copy.gbps * 1e3, b_l2 = prm.l2_gbps * 1e3;                 // bytes per us
 
   double t_fixed = prm.cta_us + f.L * prm.stage_us + (reread || regs ? 0.0 : prm.staging_us);
@@ -150,7 +157,7 @@ CandidateTime candidate_time(const StaticFigures& f, const std::string& workload
   // serial_share / k^serial_power (measured on the H200: about 0.75 at k = 1, 0.2 at 2, ~0 at 4).
   const double exposed = prm.serial_share / std::pow(double(c.ctas_per_sm), prm.serial_power);
   auto wave = [&](double rows) {
-    const double memory = std::max(rows * d_hbm / b_hbm + rows * d_l2 / b_l2, d_cta / r_cta + t_col);
+    const double memory = std::max(rows * d_hbm / b_hbm + rows * d_l2 / b_l2, t_cta + t_col);
     const double work = prm.sm_work_scale * rows * nd * elem_us;
     return t_fixed + std::max(memory, work) + exposed * std::min(memory, work);
   };
@@ -178,7 +185,8 @@ credit::Prediction predict_times(const StaticFigures& f, const std::string& work
   pred.candidates.push_back(candidate_time(f, workload, cal, params, copy, "global_reread", 1, m, n));
   pred.candidates.push_back(candidate_time(f, workload, cal, params, copy, "registers", 1, m, n));
   for (int p : ps) pred.candidates.push_back(candidate_time(f, workload, cal, params, copy, "cluster", p, m, n));
-  for (int p : ps) pred.candidates.push_back(candidate_time(f, workload, cal, params, copy, "partial", p, m, n));
+  if (std::find(ps.begin(), ps.end(), kPartialClusterSize) != ps.end())
+    pred.candidates.push_back(candidate_time(f, workload, cal, params, copy, "partial", kPartialClusterSize, m, n));
   // The baseline a cluster must beat: the faster one-CTA kernel.
   const CandidateTime* base = nullptr;
   const CandidateTime* best = nullptr;

@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "core/records.hpp"
+#include "core/split.hpp"
 #include "core/static_figures.hpp"
 
 namespace credit::model {
@@ -35,6 +36,10 @@ namespace credit::model {
 inline const std::vector<int> kClusterSizes{2, 4, 8, 16};
 inline bool is_candidate_schedule(std::string_view s) {
   return s == "staged" || s == "global_reread" || s == "registers" || s == "cluster" || s == "partial";
+}
+// A candidate the model predicts: partial only as the largest cluster (core/split.hpp).
+inline bool is_candidate(std::string_view s, int p) {
+  return is_candidate_schedule(s) && (s != "partial" || p == kPartialClusterSize);
 }
 // A candidate that splits each row over the CTAs of a cluster (the rest run one CTA per row).
 inline bool is_cluster_candidate(std::string_view s, int /*p*/) { return s == "cluster" || s == "partial"; }

@@ -1,5 +1,6 @@
 #include "runner/sweep_runner.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <optional>
 #include <stdexcept>
@@ -38,7 +39,8 @@ class ShapeRunner {
     measure(gpu::Schedule::GlobalReread, 1);
     measure(gpu::Schedule::Registers, 1);
     for (int p : cfg_.cluster_sizes) measure(gpu::Schedule::Cluster, p);
-    for (int p : cfg_.cluster_sizes) measure(gpu::Schedule::Partial, p);  // refused where the slice fits whole
+    if (std::find(cfg_.cluster_sizes.begin(), cfg_.cluster_sizes.end(), kPartialClusterSize) != cfg_.cluster_sizes.end())
+      measure(gpu::Schedule::Partial, kPartialClusterSize);  // refused where the slice fits whole
     for (int p : cfg_.splits) {  // the global-memory exchange beside DSMEM (seed 001)
       measure(gpu::Schedule::Megakernel, p);
       measure(gpu::Schedule::LocalFusion, p);
@@ -58,7 +60,7 @@ class ShapeRunner {
     for (auto& pt : out_.points) {
       // Copy and control points are device measurements, not candidates.
       if (pt.workload != w_.name || pt.m != m_ || pt.n != n_ || pt.disposition != Disposition::Passed ||
-          pt.repeat_ms > 0 || !model::is_candidate_schedule(pt.schedule))
+          pt.repeat_ms > 0 || !model::is_candidate(pt.schedule, pt.p))
         continue;
       const gpu::Schedule s = gpu::parse_schedule(pt.schedule);
       if (!prob_) prob_.emplace(w_, m_, n_, seed_);

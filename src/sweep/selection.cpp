@@ -48,7 +48,7 @@ std::vector<MeasuredShape> measured_shapes(const ResultsFile& sweep) {
   std::map<std::string, size_t> index;
   for (const auto& pt : sweep.points) {
     if (pt.disposition != Disposition::Passed || !(pt.time_ms.median > 0)) continue;
-    if (!model::is_candidate_schedule(pt.schedule)) continue;
+    if (!model::is_candidate(pt.schedule, pt.p)) continue;
     const std::string key = shape_key(pt.workload, pt.m, pt.n);
     auto it = index.find(key);
     if (it == index.end()) {

@@ -140,22 +140,25 @@ TEST_CASE("the time model: legality, waves, DRAM bytes and the pick", "[model][t
       FAIL("no partial candidate P=" << P);
       return CandidateTime{};
     };
-    const Prediction narrow = predict_times(w.figures, w.name, c, prm, 4096, 8192);
-    CHECK_FALSE(partial(narrow, 2).legal);  // 32 KB: the cluster keeps it whole
-    CHECK(partial(narrow, 2).reason.find("fits whole") != std::string::npos);
+    const Prediction narrow = predict_times(w.figures, w.name, c, prm, 4096, 131072);
+    CHECK_FALSE(partial(narrow, 16).legal);  // 64 KB a CTA: the cluster keeps it whole
+    CHECK(partial(narrow, 16).reason.find("fits whole") != std::string::npos);
     const Prediction wide = predict_times(w.figures, w.name, c, prm, 4096, 262144);
-    const CandidateTime p16 = partial(wide, 16), p2 = partial(wide, 2);
+    const Prediction wider = predict_times(w.figures, w.name, c, prm, 4096, 1048576);
+    const CandidateTime p16 = partial(wide, 16), far = partial(wider, 16);
     REQUIRE(p16.legal);
-    REQUIRE(p2.legal);
+    REQUIRE(far.legal);
     CHECK(p16.ctas_per_sm == 2);  // its shared memory is sized for two
-    CHECK(p2.ctas_per_sm == 2);
-    // Re-reads: the streamed part of each slice, n - P * keep elements; P = 16 keeps nearly all of
-    // a 16384-element slice, P = 2 streams most of the row.
-    const double compulsory = 4096.0 * w.figures.d_fixed(262144);
-    CHECK(p16.hbm_bytes >= compulsory);
-    CHECK(p2.hbm_bytes > p16.hbm_bytes);
+    CHECK(far.ctas_per_sm == 2);
+    // Re-reads: the streamed part of each slice, n - P * keep elements: a little of a
+    // 16384-element slice, most of a 65536-element one (too much for the L2 to keep).
+    CHECK(p16.hbm_bytes >= 4096.0 * w.figures.d_fixed(262144));
+    const double compulsory = 4096.0 * w.figures.d_fixed(1048576);
+    CHECK(far.hbm_bytes > compulsory);
     // at most all of the streamed part's re-reads reach DRAM (the L2 keeps some)
-    CHECK(p2.hbm_bytes <= (compulsory + 4096.0 * double(262144 - 2 * keep) * w.figures.b_reread) * (1 + 1e-12));
+    CHECK(far.hbm_bytes <= (compulsory + 4096.0 * double(1048576 - 16 * keep) * w.figures.b_reread) * (1 + 1e-12));
+    CHECK(candidate_time(w.figures, w.name, c, prm, copy_line(c.copies), "partial", 8, 4096, 1048576).reason.find(
+              "cluster of 16 only") != std::string::npos);
     // Partial is a cluster: the baseline is still the faster one-CTA kernel.
     CHECK(is_cluster_candidate("partial", 16));
     CHECK_FALSE(is_cluster_candidate("global_reread", 1));
