@@ -4,7 +4,7 @@
 # back at most 8 files). Usage: scripts/gpu-check.sh [steps...]
 # Where the tree travels without .git, write the sha first (git rev-parse --short=12 HEAD >
 # .git-sha) and carry .git-sha, so results files name the commit they measured.
-# steps: build tests gputests occupancy regtests train heldout validation validation2 shortrows torchshort:M wide wideheldout torchwide:M widebench widetests sanitize calibrate predict sweep torch bench quickbench ladder megabench profile phases stalls negctl ncushort traffic
+# steps: build tests gputests occupancy regtests train heldout validation validation2 shortrows torchshort:M wide wideheldout torchwide:M widebench widetests widefusion abwide:DEFS megawide sanitize calibrate predict sweep torch bench quickbench ladder megabench profile phases stalls negctl ncushort traffic
 # abladder:THREADS abdefs:NAME=VALUE[,NAME=VALUE] ab:THREADS
 # (default: build tests bench)
 set -uo pipefail
@@ -106,6 +106,9 @@ for step in $steps; do
     megawide)  # the global-memory exchange at the widest rows: many CTAs per row, few rows in flight
       run megawide build/credit --json "$OUT/megawide.json" bench --workload softmax_bwd rms_softmax lars --rows 1024 \
         --widths 1048576 --schedule megakernel --P 16,32,64 --samples 10 --warmup 2 ;;
+    widefusion)  # evidence at N = 1M: seed 001's local fusion (L + 1 kernels, many CTAs per row) beside global_reread and partial
+      run widefusion build/credit --json "$OUT/widefusion.json" bench --workload layernorm softmax_bwd rms_softmax --rows 1024 \
+        --widths 1048576 --schedule global_reread partial local_fusion --P 16,64 --samples 10 --warmup 2 ;;
     widetests)  # the partial schedule against the oracle at wide rows
       run widetests build/tests/credit_gpu_tests "partial retention matches the oracle at wide rows" --durations yes ;;
     regtests)  # the register-resident kernel against the oracle, and host occupancy against the API

@@ -257,15 +257,20 @@ TEST_CASE("the fit recovers the constants a synthetic sweep was made with", "[mo
   truth.cta_us = 2.0;
   truth.split_cta_gbps = 35;
   truth.cluster_us = 1.2;
+  truth.partial_cta_gbps = 20;
   ResultsFile r;
   r.kind = "sweep";
   const CopyLine l = copy_line(c.copies);
   for (const char* wn : {"layernorm", "wvar_bwd", "quant_int8"}) {
     const WorkloadInfo& w = find_workload(wn);
     for (long long m : {128LL, 1024LL})
-      for (long long n : {2048LL, 32768LL, 131072LL})
-        for (const auto& [s, p] : std::vector<std::pair<std::string, int>>{
-                 {"staged", 1}, {"global_reread", 1}, {"cluster", 2}, {"cluster", 8}, {"cluster", 16}}) {
+      for (long long n : {2048LL, 32768LL, 131072LL, 524288LL})
+        for (const auto& [s, p] : std::vector<std::pair<std::string, int>>{{"staged", 1},
+                                                                           {"global_reread", 1},
+                                                                           {"cluster", 2},
+                                                                           {"cluster", 8},
+                                                                           {"cluster", 16},
+                                                                           {"partial", 16}}) {
           const CandidateTime t = candidate_time(w.figures, w.name, c, truth, l, s, p, m, n);
           if (t.legal) r.points.push_back(point(wn, m, n, s, p, t.t_ms));
         }
