@@ -4,7 +4,7 @@
 # back at most 8 files). Usage: scripts/gpu-check.sh [steps...]
 # Where the tree travels without .git, write the sha first (git rev-parse --short=12 HEAD >
 # .git-sha) and carry .git-sha, so results files name the commit they measured.
-# steps: build tests gputests occupancy regtests train heldout validation validation2 shortrows torchshort:M wide wideheldout torchwide:M widebench widetests widefusion abwide:DEFS megawide sanitize calibrate predict sweep torch bench quickbench ladder megabench profile phases stalls negctl ncushort traffic
+# steps: build tests gputests occupancy regtests train heldout validation validation2 validation3 shortrows torchshort:M wide wideheldout torchwide:M widebench widetests widefusion abwide:DEFS megawide sanitize calibrate predict sweep torch bench quickbench ladder megabench profile phases stalls negctl ncushort traffic
 # abladder:THREADS abdefs:NAME=VALUE[,NAME=VALUE] ab:THREADS
 # (default: build tests bench)
 set -uo pipefail
@@ -70,6 +70,9 @@ for step in $steps; do
     validation2)  # a second validation sweep, measured before time model v4 was designed (M = 96 ... 12288)
       f=sweep-model-validation-2.json; r=""; [ -f carry/$f ] && r="--resume carry/$f"
       run validation2 timeout 540 build/credit --json "$OUT/$f" run-sweep --config configs/model-validation-2.json --no-python $r ;;
+    validation3)  # a third validation sweep, measured after time model v4 (partial) was committed (M = 192 ... 6144, N = 10000 ... 700000)
+      f=sweep-model-validation-3.json; r=""; [ -f carry/$f ] && r="--resume carry/$f"
+      run validation3 timeout 540 build/credit --json "$OUT/$f" run-sweep --config configs/model-validation-3.json --no-python $r ;;
     shortrows)  # issue 12: every credit schedule at M = 256, 1024, 4096 x N = 1024 ... 16384
       run shortrows timeout 400 build/credit --json "$OUT/sweep-short-rows.json" run-sweep --config configs/short-rows.json --no-python ;;
     torchshort:*)  # torch.compile and Triton at the short-row shapes for one M, e.g. torchshort:256

@@ -1,6 +1,10 @@
 #pragma once
-// The schedules a credit kernel can run a row-wise operator with (docs/design.md section 2).
+// The schedules a credit kernel can run a row-wise operator with (docs/design.md section 2), and
+// their traits: one table (src/core/schedule.cpp) that the launcher, the sweep, the time model and
+// the CLI read instead of each switching over the schedules.
+#include <span>
 #include <string_view>
+#include <vector>
 
 namespace credit {
 
@@ -11,8 +15,36 @@ namespace credit {
 // streaming the rest at every phase (rows too wide to keep whole at two CTAs per SM).
 enum class Schedule { Staged, GlobalReread, Cluster, Megakernel, LocalFusion, Unfused, Registers, Partial };
 
+// Which P (CTAs per row) a schedule takes.
+enum class Split {
+  OneCta,       // P = 1
+  Cluster,      // a cluster size: 2, 4, 8, 16
+  LargestCluster,  // the largest cluster size only (16)
+  Global,       // 1 .. 64, partials through global memory
+};
+
+struct ScheduleTraits {
+  Schedule id;
+  const char* name;
+  Split split;
+  bool dynamic_smem;    // requests its slice's shared memory at launch (Eq. 3, or partial's share)
+  bool cluster_launch;  // launched with a cluster dimension
+  bool candidate;       // the time model predicts it, a sweep times it, the selector may pick it
+  bool phase_marks;     // one launch of the split-row kernel, which can record its phase timeline
+};
+
+// Every schedule, in the enum's order.
+std::span<const ScheduleTraits> schedule_traits();
+const ScheduleTraits& traits_of(Schedule s);
+
 // "staged", "global_reread", "cluster", "megakernel", "local_fusion", "unfused", "registers", "partial".
 const char* schedule_name(Schedule s);
 Schedule parse_schedule(std::string_view s);  // throws std::invalid_argument naming the known ones
+const ScheduleTraits* find_schedule(std::string_view name);  // nullptr for any other name ("copy", a peer)
+
+// Whether the schedule takes p CTAs per row; the P a sweep times for it, given the cluster sizes
+// and global splits asked for.
+bool takes_p(Schedule s, int p);
+std::vector<int> ps_to_time(Schedule s, const std::vector<int>& cluster_sizes, const std::vector<int>& splits);
 
 }  // namespace credit

@@ -20,7 +20,7 @@
 #include "io/csv.hpp"
 #include "io/json_records.hpp"
 #include "io/meta.hpp"
-#include "sweep/device_fit.hpp"
+#include "runner/bench_runner.hpp"
 
 namespace credit::cli {
 
@@ -69,9 +69,10 @@ void run_bench(const BenchArgs& a, const GlobalOptions& g) {
   const std::vector<int> ps = parse_int_list(a.ps);
   std::vector<gpu::Schedule> schedules;
   for (const auto& s : a.schedules) schedules.push_back(gpu::parse_schedule(s));
-  // The cluster and partial schedules take cluster sizes; the global-memory schedules 1..kMaxGlobalSplit.
-  auto has = [&](gpu::Schedule s) { return std::find(schedules.begin(), schedules.end(), s) != schedules.end(); };
-  const bool cluster = has(gpu::Schedule::Cluster) || has(gpu::Schedule::Partial);
+  // The clustered schedules take cluster sizes; the global-memory schedules 1..kMaxGlobalSplit.
+  const bool cluster = std::any_of(schedules.begin(), schedules.end(), [](gpu::Schedule s) {
+    return traits_of(s).split == Split::Cluster || traits_of(s).split == Split::LargestCluster;
+  });
   for (int p : ps) {
     if (cluster && !is_cluster_size(p))
       throw CommandFailed(fmt::format("illegal cluster size {}: --P takes 2, 4, 8 and 16 "
@@ -87,11 +88,10 @@ void run_bench(const BenchArgs& a, const GlobalOptions& g) {
   if (a.traffic) profiler = traffic_setup(g, a.seed);  // no ncu: exit 3 before the GPU is touched
 
   const DeviceInfo dev = gpu::use_device(g.device);
-  for (const WorkloadInfo* w : workloads)
-    for (int n : widths)
-      if (const std::string why = device_memory_problem(*w, a.rows > 0 ? a.rows : w->default_rows, n, dev);
-          !why.empty())
-        throw CommandFailed(why + ": choose a smaller --rows or --widths", 2);
+  BenchPlan plan{workloads, widths, a.rows, schedules, ps, gpu::TimingOptions{a.warmup, a.samples, true}, a.seed,
+                 a.phases};
+  if (const std::string why = bench_plan_problem(plan, dev); !why.empty())  // exit 2 before any timing
+    throw CommandFailed(why + ": choose a smaller --rows or --widths", 2);
   if (profiler) check_profiler(*profiler);  // no permission: exit 3 before the timing
 
   gpu::Timer timer(dev);
@@ -107,41 +107,22 @@ void run_bench(const BenchArgs& a, const GlobalOptions& g) {
              copy.kernel_gbps);
   fmt::print(table, "{:<12} {:>6} {:>7} {:<14} {:>2} {:>10} {:>9} {:>8}\n", "workload", "M", "N", "schedule", "P",
              "ms", "GB/s", "%copy");
-  const gpu::TimingOptions opt{a.warmup, a.samples, true};
   const auto t0 = std::chrono::steady_clock::now();
-  const size_t total = workloads.size() * widths.size();
-  size_t done = 0;
-  for (const WorkloadInfo* w : workloads) {
-    for (int n : widths) {
-      const long long m = a.rows > 0 ? a.rows : w->default_rows;
-      // A negative control no kernel runs (a scan, a selection) gets its points refused with the
-      // reason and no device memory.
-      std::optional<gpu::DeviceProblem> prob;
-      if (w->not_split_row.empty()) prob.emplace(*w, m, n, a.seed + done);
-      for (gpu::Schedule s : schedules) {
-        const bool split = s == gpu::Schedule::Cluster || s == gpu::Schedule::Megakernel ||
-                           s == gpu::Schedule::LocalFusion || s == gpu::Schedule::Unfused;
-        const std::vector<int> point_ps = s == gpu::Schedule::Partial ? std::vector<int>{kPartialClusterSize}
-                                          : split                      ? ps
-                                                                       : std::vector<int>{1};
-        for (int p : point_ps) {
-          out.points.push_back(prob ? gpu::bench_point(*prob, s, p, dev, timer, opt, out.copy_gbps, a.seed + done)
-                                    : gpu::refused_point(*w, s, p, m, n, dev));
-          print_point(table, out.points.back());
-          if (a.phases && out.points.back().disposition == Disposition::Passed &&
-              (s == gpu::Schedule::Staged || s == gpu::Schedule::Cluster || s == gpu::Schedule::Partial ||
-               s == gpu::Schedule::Megakernel))
-            for (const auto& mk : gpu::time_phases(*w, s, p, prob->operands(), dev, timer.stream()))
-              fmt::print(table, "    {:<22} median {:>7.2f} us  last {:>7.2f} us\n", mk.name, mk.median_us, mk.max_us);
-          if (!g.json_path.empty()) write_results(g.json_path, out);  // nothing measured is lost
-        }
-      }
-      ++done;
-      const double el = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-      spdlog::info("[{}/{}] {} N={} done, {:.0f}s elapsed, ETA {:.0f}s", done, total, w->name, n, el,
-                   el / double(done) * double(total - done));
-    }
-  }
+  BenchObserver observe;
+  observe.point = [&](const SweepPoint& p) {
+    print_point(table, p);
+    if (!g.json_path.empty()) write_results(g.json_path, out);  // nothing measured is lost
+  };
+  observe.phases = [&](const std::vector<gpu::PhaseMark>& marks) {
+    for (const auto& mk : marks)
+      fmt::print(table, "    {:<22} median {:>7.2f} us  last {:>7.2f} us\n", mk.name, mk.median_us, mk.max_us);
+  };
+  observe.shape_done = [&](std::size_t done, std::size_t total, const WorkloadInfo& w, int n) {
+    const double el = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    spdlog::info("[{}/{}] {} N={} done, {:.0f}s elapsed, ETA {:.0f}s", done, total, w.name, n, el,
+                 el / double(done) * double(total - done));
+  };
+  ::credit::run_bench(plan, dev, timer, out, observe);
   if (profiler) {
     measure_traffic(out.points, *profiler, table);
     if (!g.json_path.empty()) write_results(g.json_path, out);

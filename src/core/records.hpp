@@ -87,8 +87,9 @@ struct TimeModelParams {
 // `absent`: what a file written before the constant existed means by leaving it out.
 struct TimeModelField {
   enum class Absent { required, value, split_rate };
+  using Member = double TimeModelParams::*;  // (a plain declaration draws g++ 12's -Wparentheses)
   const char* name;
-  double TimeModelParams::*member;
+  Member member;
   Absent absent;
   double value;  // with Absent::value
   bool rate;     // a rate (GB/s) must be positive; the others non-negative

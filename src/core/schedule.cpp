@@ -1,37 +1,70 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/split.hpp"
 #include "credit/schedule.hpp"
 
 namespace credit {
 
 namespace {
-constexpr Schedule kAll[] = {Schedule::Staged,      Schedule::GlobalReread, Schedule::Cluster, Schedule::Megakernel,
-                             Schedule::LocalFusion, Schedule::Unfused,      Schedule::Registers,
-                             Schedule::Partial};
+using S = Schedule;
+constexpr ScheduleTraits kTraits[] = {
+    // id             name             split                 smem   cluster candidate phases
+    {S::Staged,       "staged",        Split::OneCta,         true,  false, true,  true},
+    {S::GlobalReread, "global_reread", Split::OneCta,         false, false, true,  false},
+    {S::Cluster,      "cluster",       Split::Cluster,        true,  true,  true,  true},
+    {S::Megakernel,   "megakernel",    Split::Global,         true,  false, false, true},
+    {S::LocalFusion,  "local_fusion",  Split::Global,         false, false, false, false},
+    {S::Unfused,      "unfused",       Split::Global,         false, false, false, false},
+    {S::Registers,    "registers",     Split::OneCta,         false, false, true,  false},
+    {S::Partial,      "partial",       Split::LargestCluster, true,  true,  true,  true},
+};
+constexpr bool in_enum_order() {
+  for (int i = 0; i < int(std::size(kTraits)); ++i)
+    if (int(kTraits[i].id) != i) return false;
+  return true;
 }
+static_assert(in_enum_order(), "kTraits lists the schedules in the enum's order");
+}  // namespace
 
-const char* schedule_name(Schedule s) {
-  switch (s) {
-    case Schedule::Staged: return "staged";
-    case Schedule::GlobalReread: return "global_reread";
-    case Schedule::Cluster: return "cluster";
-    case Schedule::Megakernel: return "megakernel";
-    case Schedule::LocalFusion: return "local_fusion";
-    case Schedule::Unfused: return "unfused";
-    case Schedule::Registers: return "registers";
-    case Schedule::Partial: return "partial";
-  }
-  return "?";
+std::span<const ScheduleTraits> schedule_traits() { return kTraits; }
+
+const ScheduleTraits& traits_of(Schedule s) { return kTraits[int(s)]; }
+
+const char* schedule_name(Schedule s) { return traits_of(s).name; }
+
+const ScheduleTraits* find_schedule(std::string_view name) {
+  for (const auto& t : kTraits)
+    if (name == t.name) return &t;
+  return nullptr;
 }
 
 Schedule parse_schedule(std::string_view s) {
   std::string known;
-  for (auto k : kAll) {
-    if (s == schedule_name(k)) return k;
-    known += (known.empty() ? "" : ", ") + std::string(schedule_name(k));
+  for (const auto& t : kTraits) {
+    if (s == t.name) return t.id;
+    known += (known.empty() ? "" : ", ") + std::string(t.name);
   }
   throw std::invalid_argument("unknown schedule '" + std::string(s) + "' (known: " + known + ")");
+}
+
+bool takes_p(Schedule s, int p) {
+  switch (traits_of(s).split) {
+    case Split::OneCta: return p == 1;
+    case Split::Cluster: return is_cluster_size(p);
+    case Split::LargestCluster: return p == kPartialClusterSize;
+    case Split::Global: return p >= 1 && p <= kMaxGlobalSplit;
+  }
+  return false;
+}
+
+std::vector<int> ps_to_time(Schedule s, const std::vector<int>& cluster_sizes, const std::vector<int>& splits) {
+  const Split k = traits_of(s).split;
+  if (k == Split::OneCta) return {1};
+  std::vector<int> out;
+  for (int p : k == Split::Global ? splits : cluster_sizes)
+    if (takes_p(s, p)) out.push_back(p);
+  return out;
 }
 
 }  // namespace credit

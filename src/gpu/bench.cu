@@ -142,8 +142,7 @@ SweepPoint bench_point(DeviceProblem& prob, Schedule s, int p, const DeviceInfo&
     cudaGetLastError();  // clear a non-sticky error so that later points can run
     return pt;
   }
-  if (s == Schedule::Staged || s == Schedule::GlobalReread || s == Schedule::Cluster || s == Schedule::Registers ||
-      s == Schedule::Partial)
+  if (traits_of(s).candidate)  // one kernel each: its resident rows
     pt.resident_rows = max_active_clusters(w, s, p, op.n, dev);  // clusters, or CTAs = rows
   pt.gbps = pt.compulsory_bytes / (pt.time_ms.median * 1e6);
   pt.pct_of_copy = copy_gbps > 0 ? 100.0 * pt.gbps / copy_gbps : 0;

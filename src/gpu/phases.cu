@@ -12,7 +12,7 @@ namespace credit::gpu {
 
 std::vector<PhaseMark> time_phases(const WorkloadInfo& w, Schedule s, int p, const RowOperands& op,
                                    const DeviceInfo& dev, cudaStream_t stream, int runs) {
-  if (s != Schedule::Staged && s != Schedule::Cluster && s != Schedule::Partial && s != Schedule::Megakernel)
+  if (!traits_of(s).phase_marks)
     throw std::invalid_argument(std::string("phase timelines exist for the split-row kernel (staged, cluster, "
                                             "partial, megakernel), not ") + schedule_name(s));
   const long long ctas = op.rows * (s == Schedule::Staged ? 1 : p);

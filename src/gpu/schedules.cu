@@ -66,7 +66,7 @@ const Kernels& kernels_of(const WorkloadInfo& w) {
 
 // The kernel whose occupancy limits the schedule at width n (for local fusion: its first kernel;
 // none for the unfused chain).
-Kernel kernel_for(const Kernels& k, Schedule s, int p, long long n) {
+Kernel kernel_for(const Kernels& k, Schedule s, long long n) {
   switch (s) {
     case Schedule::Registers: {
       const int v = register_variant_for(n);
@@ -96,16 +96,10 @@ int threads_for(Schedule s, long long n) {
   }
 }
 
-bool uses_dynamic_smem(Schedule s) {
-  return s == Schedule::Staged || s == Schedule::Cluster || s == Schedule::Partial || s == Schedule::Megakernel;
-}
-
-// A cluster launch: the clustered schedule and the partial one.
-bool is_cluster_launch(Schedule s) { return s == Schedule::Cluster || s == Schedule::Partial; }
 
 // Raises the dynamic shared-memory limit to the device's opt-in maximum, once per kernel and
 // device. The memo is a per-process fact, not scratch: shared by every thread under a lock.
-void prepare(Kernel k, Schedule s, int p, const DeviceInfo& dev) {
+void prepare(Kernel k, Schedule s, const DeviceInfo& dev) {
   static std::mutex lock;
   static std::map<std::pair<int, Kernel>, bool> done;
   int device = 0;
@@ -113,10 +107,10 @@ void prepare(Kernel k, Schedule s, int p, const DeviceInfo& dev) {
   const std::lock_guard<std::mutex> hold(lock);
   bool& is_done = done[{device, k}];
   if (is_done) return;
-  if (uses_dynamic_smem(s))
+  if (traits_of(s).dynamic_smem)
     CREDIT_CUDA(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                      int(dev.smem_per_block_optin)));
-  if (is_cluster_launch(s))  // P = 16 exceeds the portable cluster size of 8 on Hopper
+  if (traits_of(s).cluster_launch)  // P = 16 exceeds the portable cluster size of 8 on Hopper
     CREDIT_CUDA(cudaFuncSetAttribute(k, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
   is_done = true;
 }
@@ -128,7 +122,7 @@ cudaLaunchConfig_t config_for(Schedule s, int p, long long rows, long long n, lo
   cfg.blockDim = dim3(unsigned(threads_for(s, n)));
   cfg.dynamicSmemBytes = size_t(smem);
   cfg.stream = stream;
-  if (is_cluster_launch(s)) {
+  if (traits_of(s).cluster_launch) {
     attr->id = cudaLaunchAttributeClusterDimension;
     attr->val.clusterDim.x = unsigned(p);
     attr->val.clusterDim.y = 1;
@@ -207,7 +201,7 @@ long long partial_keep(const WorkloadInfo& w, const DeviceInfo& dev) {
 }
 
 long smem_bytes(const WorkloadInfo& w, Schedule s, int p, long long n, const DeviceInfo& dev) {
-  if (!uses_dynamic_smem(s)) return 0;  // static shared memory only
+  if (!traits_of(s).dynamic_smem) return 0;  // static shared memory only
   if (s == Schedule::Partial)
     return long(std::min(slice_floats(n, p), partial_keep(w, dev)) * w.figures.b_keep + w.figures.s_scratch);
   return kernels_of(w).split_smem(long(n), s == Schedule::Staged ? 1 : p);
@@ -220,25 +214,25 @@ Support can_implement(const WorkloadInfo& w, Schedule s, int p, long long rows, 
     return {false, "a negative control is built for the staged, global_reread and cluster kernels only"};
   if (rows < 1 || n < 1) return {false, "rows and width must be at least 1"};
   if (n > (1LL << 30)) return {false, "width above 2^30 elements is not supported"};
-  if (s == Schedule::Cluster) {
-    if (!is_cluster_size(p))
-      return {false, "cluster size " + std::to_string(p) + " is not one of 2, 4, 8, 16"};
-  } else if (s == Schedule::Partial) {
-    if (p != kPartialClusterSize)
-      return {false, "partial runs as a cluster of " + std::to_string(kPartialClusterSize) + " (the largest, which streams "
-                     "the least of each row), not P = " + std::to_string(p)};
+  if (!takes_p(s, p)) {
+    const std::string ps = std::to_string(p);
+    switch (traits_of(s).split) {
+      case Split::Cluster: return {false, "cluster size " + ps + " is not one of 2, 4, 8, 16"};
+      case Split::LargestCluster:
+        return {false, std::string(schedule_name(s)) + " runs as a cluster of " + std::to_string(kPartialClusterSize) +
+                           " (the largest, which streams the least of each row), not P = " + ps};
+      case Split::Global:
+        return {false, std::string(schedule_name(s)) + " split " + ps + " is not in 1.." + std::to_string(kMaxGlobalSplit)};
+      case Split::OneCta: return {false, std::string(schedule_name(s)) + " runs one CTA per row (P = 1)"};
+    }
+  }
+  if (s == Schedule::Partial) {
     if (w.figures.b_keep == 0) return {false, "partial: the workload retains nothing in shared memory"};
     const long long keep = partial_keep(w, dev);
     if (keep < 1) return {false, "partial: the scratch leaves no shared memory to keep a slice in"};
     if (slice_floats(n, p) <= keep)
       return {false, "partial: the slice of " + std::to_string(slice_floats(n, p)) + " elements fits whole at " +
                          std::to_string(kPartialCtasPerSm) + " CTAs per SM (the cluster schedule keeps it all)"};
-  } else if (s == Schedule::Megakernel || s == Schedule::LocalFusion || s == Schedule::Unfused) {
-    if (p < 1 || p > kMaxGlobalSplit)
-      return {false, std::string(schedule_name(s)) + " split " + std::to_string(p) + " is not in 1.." +
-                         std::to_string(kMaxGlobalSplit)};
-  } else if (p != 1) {
-    return {false, std::string(schedule_name(s)) + " runs one CTA per row (P = 1)"};
   }
   if (s == Schedule::Registers && n > kRegisterMaxWidth)
     return {false, "the register-resident kernel holds rows of at most " + std::to_string(kRegisterMaxWidth) +
@@ -251,7 +245,7 @@ Support can_implement(const WorkloadInfo& w, Schedule s, int p, long long rows, 
     return {false, "Eq. 3: ceil(N/P)*b_keep + S_scratch = " + std::to_string(smem) +
                        " B exceeds the device's " + std::to_string(dev.smem_per_block_optin) +
                        " B of shared memory per block"};
-  if (is_cluster_launch(s) && max_active_clusters(w, s, p, n, dev) < 1)
+  if (traits_of(s).cluster_launch && max_active_clusters(w, s, p, n, dev) < 1)
     return {false, "the device cannot co-schedule a cluster of " + std::to_string(p) +
                        " CTAs with " + std::to_string(smem) + " B of shared memory each"};
   if (s == Schedule::Megakernel && max_active_clusters(w, s, p, n, dev) < p)
@@ -267,13 +261,13 @@ Schedule cuda_baseline(const WorkloadInfo& w, long long n, const DeviceInfo& dev
 namespace {
 
 int query_active(const WorkloadInfo& w, Schedule s, Kernel k, int p, long long n, long smem, const DeviceInfo& dev) {
-  prepare(k, s, p, dev);
-  if (!is_cluster_launch(s)) {
+  prepare(k, s, dev);
+  if (!traits_of(s).cluster_launch) {
     int blocks = 0;
     CREDIT_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, k, threads_for(s, n), size_t(smem)));
     if (s == Schedule::Megakernel) {  // both barrier kinds launch the same row groups
       const Kernel grid = kernels_of(w).mega_grid;
-      prepare(grid, s, p, dev);
+      prepare(grid, s, dev);
       int grid_blocks = 0;
       CREDIT_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&grid_blocks, grid, threads_for(s, n), size_t(smem)));
       blocks = std::min(blocks, grid_blocks);
@@ -289,13 +283,13 @@ int query_active(const WorkloadInfo& w, Schedule s, Kernel k, int p, long long n
 // Memoised: every launch asks (can_implement, the megakernel's row groups), and the occupancy
 // queries cost microseconds of host time that host-completion timing would otherwise include.
 int max_active_clusters(const WorkloadInfo& w, Schedule s, int p, long long n, const DeviceInfo& dev) {
-  const Kernel k = kernel_for(kernels_of(w), s, p, n);
+  const Kernel k = kernel_for(kernels_of(w), s, n);
   if (!k) throw std::invalid_argument(std::string(schedule_name(s)) + " has no single kernel at this width: no occupancy");
   const long smem = smem_bytes(w, s, p, n, dev);
   // A per-process fact per device, not scratch: shared by every thread under a lock.
   static std::mutex lock;
   static std::map<std::tuple<Kernel, int, long, std::string>, int> known;
-  const auto key = std::make_tuple(k, is_cluster_launch(s) ? p : 0, smem, dev.uuid);
+  const auto key = std::make_tuple(k, traits_of(s).cluster_launch ? p : 0, smem, dev.uuid);
   {
     const std::lock_guard<std::mutex> hold(lock);
     const auto it = known.find(key);
@@ -315,7 +309,7 @@ std::vector<KernelResources> kernel_resources(const WorkloadInfo& w) {
   };
   std::vector<KernelResources> out;
   for (Schedule s : {Schedule::Staged, Schedule::GlobalReread, Schedule::Cluster})
-    out.push_back(of(kernel_for(ks, s, 1, 1), schedule_name(s), threads_for(s, 1)));
+    out.push_back(of(kernel_for(ks, s, 1), schedule_name(s), threads_for(s, 1)));
   for (int v = 0; v < kRegisterVariantCount; ++v)
     if (ks.registers[v])  // none for a negative control
       out.push_back(of(ks.registers[v], register_kernel_name(v), kRegisterVariants[v].threads));
@@ -338,7 +332,7 @@ void launch_megakernel(const Kernels& ks, int p, const RowOperands& op, const De
   const bool one_row = group == 1;
   const bool grid = opt.barrier == MegakernelBarrier::Grid || (opt.barrier == MegakernelBarrier::Auto && one_row);
   const Kernel k = grid ? ks.mega_grid : ks.mega_row;
-  prepare(k, Schedule::Megakernel, p, dev);
+  prepare(k, Schedule::Megakernel, dev);
   cudaLaunchAttribute attr{};
   for (g.row0 = 0; g.row0 < op.rows; g.row0 += group) {
     const cudaLaunchConfig_t cfg =
@@ -437,8 +431,8 @@ void launch(const WorkloadInfo& w, Schedule s, int p, const RowOperands& op, con
     case Schedule::Unfused: return launch_unfused(p, op, dev, ws, stream);
     default: break;
   }
-  const Kernel k = kernel_for(ks, s, p, op.n);
-  prepare(k, s, p, dev);
+  const Kernel k = kernel_for(ks, s, op.n);
+  prepare(k, s, dev);
   cudaLaunchAttribute attr{};
   const cudaLaunchConfig_t cfg = config_for(s, p, op.rows, op.n, smem, stream, &attr);
   RowOperands g = op;

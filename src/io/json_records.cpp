@@ -7,10 +7,13 @@
 #include <iterator>
 #include <set>
 #include <system_error>
+#include <type_traits>
 #include <utility>
+#include <variant>
 
 #include "core/workload_registry.hpp"
 #include "io/atomic_write.hpp"
+#include "io/json_fields.hpp"
 #include "traffic/dram_traffic.hpp"
 
 namespace credit {
@@ -53,6 +56,20 @@ json stat_map(const std::map<int, Stat>& m) {
 // ---- reading ----
 
 std::string fmt_double(double d) { return json(d).dump(); }
+
+// Every field of a flat table (io/json_fields.hpp); doubles as numbers, null when not finite.
+template <class T, std::size_t N>
+json write_flat(const T& x, const io::FlatField<T> (&fields)[N]) {
+  json j = json::object();
+  for (const auto& f : fields)
+    std::visit(
+        [&](auto member) {
+          if constexpr (std::is_same_v<std::remove_cvref_t<decltype(x.*member)>, double>) j[f.name] = number(x.*member);
+          else j[f.name] = x.*member;
+        },
+        f.member);
+  return j;
+}
 
 // A position in the document being read: the value, its field path, and the file name, so that
 // every error can say exactly where it is.
@@ -145,34 +162,27 @@ Meta read_meta(const Node& n) {
   return m;
 }
 
-DeviceInfo read_device(const Node& n) {
-  DeviceInfo d;
-  d.name = n.field("name").str();
-  d.uuid = n.field("uuid").str();
-  d.cc_major = n.field("cc_major").integer<int>();
-  d.cc_minor = n.field("cc_minor").integer<int>();
-  d.sm_count = n.field("sm_count").integer<int>();
-  d.sm_clock_khz = n.field("sm_clock_khz").integer<int>();
-  d.mem_clock_khz = n.field("mem_clock_khz").integer<int>();
-  d.mem_bus_width_bits = n.field("mem_bus_width_bits").integer<int>();
-  d.smem_per_block_optin = n.field("smem_per_block_optin").integer<long>();
-  d.smem_per_sm = n.field("smem_per_sm").integer<long>();
-  d.l2_bytes = n.field("l2_bytes").integer<long>();
-  d.global_mem_bytes = n.field("global_mem_bytes").integer<long long>();
-  d.driver_version = n.field("driver_version").integer<int>();
-  d.runtime_version = n.field("runtime_version").integer<int>();
-  d.cluster_launch = n.field("cluster_launch").boolean();
-  return d;
+// Every field of a flat table (io/json_fields.hpp), each required.
+template <class T, std::size_t N>
+T read_flat(const Node& n, const io::FlatField<T> (&fields)[N]) {
+  T x{};
+  for (const auto& f : fields)
+    std::visit(
+        [&](auto member) {
+          using V = std::remove_reference_t<decltype(x.*member)>;
+          const Node v = n.field(f.name);
+          if constexpr (std::is_same_v<V, std::string>) x.*member = v.str();
+          else if constexpr (std::is_same_v<V, double>) x.*member = v.num();
+          else if constexpr (std::is_same_v<V, bool>) x.*member = v.boolean();
+          else x.*member = v.integer<V>();
+        },
+        f.member);
+  return x;
 }
 
-Stat read_stat(const Node& n) {
-  Stat s;
-  s.median = n.field("median").num();
-  s.min = n.field("min").num();
-  s.max = n.field("max").num();
-  s.runs = n.field("runs").integer<int>();
-  return s;
-}
+DeviceInfo read_device(const Node& n) { return read_flat(n, io::kDeviceFields); }
+
+Stat read_stat(const Node& n) { return read_flat(n, io::kStatFields); }
 
 // [{"p": P, ...}, ...] into a map, rejecting a repeated P (a silent overwrite would lose data).
 template <class V, class ReadValue>
@@ -203,22 +213,13 @@ Calibration read_calibration(const Node& n) {
       n.field("max_active_clusters"), [](const Node& e) { return e.field("clusters").integer<int>(); });
   // The time model's inputs: optional, so calibrations written before it still read.
   if (n.has("limits")) {
-    const Node l = n.field("limits");
-    c.limits.regs_per_sm = l.field("regs_per_sm").integer<int>();
-    c.limits.max_threads_per_sm = l.field("max_threads_per_sm").integer<int>();
-    c.limits.max_blocks_per_sm = l.field("max_blocks_per_sm").integer<int>();
-    c.limits.reserved_smem_per_block = l.field("reserved_smem_per_block").integer<long>();
+    c.limits = read_flat(n.field("limits"), io::kLimitFields);
   }
   if (n.has("kernels")) {
     const Node ks = n.field("kernels");
     for (std::size_t i = 0, k = ks.size(); i < k; ++i) {
       const Node e = ks.item(i);
-      KernelResources r;
-      r.workload = e.field("workload").str();
-      r.schedule = e.field("schedule").str();
-      r.threads = e.field("threads").integer<int>();
-      r.regs = e.field("regs").integer<int>();
-      r.static_smem = e.field("static_smem").integer<long>();
+      const KernelResources r = read_flat(e, io::kKernelFields);
       if (r.threads < 1 || r.regs < 0 || r.static_smem < 0) e.fail("threads must be >= 1, regs and static_smem >= 0");
       c.kernels.push_back(r);
     }
@@ -266,19 +267,7 @@ Calibration read_calibration(const Node& n) {
   return c;
 }
 
-CandidateTime read_candidate(const Node& n) {
-  CandidateTime c;
-  c.schedule = n.field("schedule").str();
-  c.p = n.field("p").integer<int>();
-  c.legal = n.field("legal").boolean();
-  c.reason = n.field("reason").str();
-  c.t_ms = n.field("t_ms").num();
-  c.ctas_per_sm = n.field("ctas_per_sm").integer<int>();
-  c.resident_rows = n.field("resident_rows").integer<long long>();
-  c.waves = n.field("waves").num();
-  c.hbm_bytes = n.field("hbm_bytes").num();
-  return c;
-}
+CandidateTime read_candidate(const Node& n) { return read_flat(n, io::kCandidateFields); }
 
 // A workload this build declares (a file naming another could not be re-checked or predicted).
 std::string read_workload(const Node& n) {
@@ -349,21 +338,7 @@ SweepPoint read_point(const Node& n) {
   return p;
 }
 
-PredictionRow read_row(const Node& n) {
-  PredictionRow r;
-  r.p = n.field("p").integer<int>();
-  r.legal = n.field("legal").boolean();
-  r.reason = n.field("reason").str();
-  r.waves = n.field("waves").num();
-  r.t_save_ms = n.field("t_save_ms").num();
-  r.t_ctrl_ms = n.field("t_ctrl_ms").num();
-  r.t_replay_ms = n.field("t_replay_ms").num();
-  r.t_dsm_ms = n.field("t_dsm_ms").num();
-  r.t_deposit_ms = n.field("t_deposit_ms").num();
-  r.dt_ms = n.field("dt_ms").num();
-  r.profitable = n.field("profitable").boolean();
-  return r;
-}
+PredictionRow read_row(const Node& n) { return read_flat(n, io::kPredictionRowFields); }
 
 Prediction read_prediction(const Node& n) {
   Prediction p;
@@ -408,28 +383,9 @@ void to_json(json& j, const Meta& m) {
            {"utc_time", m.utc_time}};
 }
 
-void to_json(json& j, const DeviceInfo& d) {
-  j = json{{"name", d.name},
-           {"uuid", d.uuid},
-           {"cc_major", d.cc_major},
-           {"cc_minor", d.cc_minor},
-           {"sm_count", d.sm_count},
-           {"sm_clock_khz", d.sm_clock_khz},
-           {"mem_clock_khz", d.mem_clock_khz},
-           {"mem_bus_width_bits", d.mem_bus_width_bits},
-           {"smem_per_block_optin", d.smem_per_block_optin},
-           {"smem_per_sm", d.smem_per_sm},
-           {"l2_bytes", d.l2_bytes},
-           {"global_mem_bytes", d.global_mem_bytes},
-           {"driver_version", d.driver_version},
-           {"runtime_version", d.runtime_version},
-           {"cluster_launch", d.cluster_launch}};
-}
+void to_json(json& j, const DeviceInfo& d) { j = write_flat(d, io::kDeviceFields); }
 
-void to_json(json& j, const Stat& s) {
-  j = json{{"median", number(s.median)}, {"min", number(s.min)}, {"max", number(s.max)},
-           {"runs", s.runs}};
-}
+void to_json(json& j, const Stat& s) { j = write_flat(s, io::kStatFields); }
 
 void to_json(json& j, const Calibration& c) {
   json clusters = json::array();
@@ -445,14 +401,10 @@ void to_json(json& j, const Calibration& c) {
            {"remote_store", stat_map(c.remote_store)},
            {"barrier", stat_map(c.barrier)},
            {"max_active_clusters", std::move(clusters)}};
-  j["limits"] = {{"regs_per_sm", c.limits.regs_per_sm},
-                 {"max_threads_per_sm", c.limits.max_threads_per_sm},
-                 {"max_blocks_per_sm", c.limits.max_blocks_per_sm},
-                 {"reserved_smem_per_block", c.limits.reserved_smem_per_block}};
+  j["limits"] = write_flat(c.limits, io::kLimitFields);
   json kernels = json::array();
   for (const auto& k : c.kernels)
-    kernels.push_back({{"workload", k.workload}, {"schedule", k.schedule}, {"threads", k.threads},
-                       {"regs", k.regs}, {"static_smem", k.static_smem}});
+    kernels.push_back(write_flat(k, io::kKernelFields));
   j["kernels"] = std::move(kernels);
   json slots = json::array();
   for (const auto& [p, v] : c.cluster_slots) slots.push_back({{"p", p}, {"by_ctas_per_sm", v}});
@@ -508,27 +460,9 @@ void to_json(json& j, const SweepPoint& p) {
                    {"over_model", e.over_model}};
 }
 
-void to_json(json& j, const CandidateTime& c) {
-  j = json{{"schedule", c.schedule},       {"p", c.p},
-           {"legal", c.legal},             {"reason", c.reason},
-           {"t_ms", number(c.t_ms)},       {"ctas_per_sm", c.ctas_per_sm},
-           {"resident_rows", c.resident_rows}, {"waves", number(c.waves)},
-           {"hbm_bytes", number(c.hbm_bytes)}};
-}
+void to_json(json& j, const CandidateTime& c) { j = write_flat(c, io::kCandidateFields); }
 
-void to_json(json& j, const PredictionRow& r) {
-  j = json{{"p", r.p},
-           {"legal", r.legal},
-           {"reason", r.reason},
-           {"waves", number(r.waves)},
-           {"t_save_ms", number(r.t_save_ms)},
-           {"t_ctrl_ms", number(r.t_ctrl_ms)},
-           {"t_replay_ms", number(r.t_replay_ms)},
-           {"t_dsm_ms", number(r.t_dsm_ms)},
-           {"t_deposit_ms", number(r.t_deposit_ms)},
-           {"dt_ms", number(r.dt_ms)},
-           {"profitable", r.profitable}};
-}
+void to_json(json& j, const PredictionRow& r) { j = write_flat(r, io::kPredictionRowFields); }
 
 void to_json(json& j, const Prediction& p) {
   j = json{{"workload", p.workload},

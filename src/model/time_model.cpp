@@ -72,7 +72,7 @@ CandidateTime candidate_time(const StaticFigures& f, const std::string& workload
   c.schedule = schedule;
   c.p = p;
   const bool partial = schedule == "partial";
-  const bool cluster = is_cluster_candidate(schedule, p);
+  const bool cluster = is_cluster_candidate(schedule);
   const bool reread = schedule == "global_reread";
   const bool regs = schedule == "registers";
   require(cluster || partial || reread || regs || schedule == "staged",
@@ -180,18 +180,18 @@ credit::Prediction predict_times(const StaticFigures& f, const std::string& work
   pred.model = "time";
   pred.m = m;
   pred.n = n;
-  pred.candidates.push_back(candidate_time(f, workload, cal, params, copy, "staged", 1, m, n));
-  pred.candidates.push_back(candidate_time(f, workload, cal, params, copy, "global_reread", 1, m, n));
-  pred.candidates.push_back(candidate_time(f, workload, cal, params, copy, "registers", 1, m, n));
-  for (int p : ps) pred.candidates.push_back(candidate_time(f, workload, cal, params, copy, "cluster", p, m, n));
-  if (std::find(ps.begin(), ps.end(), kPartialClusterSize) != ps.end())
-    pred.candidates.push_back(candidate_time(f, workload, cal, params, copy, "partial", kPartialClusterSize, m, n));
+  // Every candidate schedule of the traits table at each P it takes: the one-CTA kernels first.
+  for (const bool one_cta : {true, false})
+    for (const ScheduleTraits& t : schedule_traits())
+      if (t.candidate && (t.split == Split::OneCta) == one_cta)
+        for (int p : ps_to_time(t.id, ps, {}))
+          pred.candidates.push_back(candidate_time(f, workload, cal, params, copy, t.name, p, m, n));
   // The baseline a cluster must beat: the faster one-CTA kernel.
   const CandidateTime* base = nullptr;
   const CandidateTime* best = nullptr;
   for (const auto& c : pred.candidates) {
     if (!c.legal) continue;
-    if (!is_cluster_candidate(c.schedule, c.p) && (!base || c.t_ms < base->t_ms)) base = &c;
+    if (!is_cluster_candidate(c.schedule) && (!base || c.t_ms < base->t_ms)) base = &c;
     if (!best || c.t_ms < best->t_ms) best = &c;
   }
   if (base) {
@@ -202,10 +202,10 @@ credit::Prediction predict_times(const StaticFigures& f, const std::string& work
     pred.pick_schedule = best->schedule;
     pred.pick_p = best->p;
     pred.pick_ms = best->t_ms;
-    if (is_cluster_candidate(best->schedule, best->p)) pred.best_p = best->p;
+    if (is_cluster_candidate(best->schedule)) pred.best_p = best->p;
   }
   const auto rejected = structural_rejection(f);
-  if (rejected && best && is_cluster_candidate(best->schedule, best->p)) {  // the rules refuse clusters by construction
+  if (rejected && best && is_cluster_candidate(best->schedule)) {  // the rules refuse clusters by construction
     pred.best_p.reset();
     pred.pick_schedule = base ? base->schedule : "";
     pred.pick_p = base ? 1 : 0;

@@ -28,6 +28,7 @@
 #include "core/records.hpp"
 #include "core/split.hpp"
 #include "core/static_figures.hpp"
+#include "credit/schedule.hpp"
 
 namespace credit::model {
 
@@ -35,14 +36,16 @@ namespace credit::model {
 // whole ("cluster") or in part ("partial").
 inline const std::vector<int> kClusterSizes{2, 4, 8, 16};
 inline bool is_candidate_schedule(std::string_view s) {
-  return s == "staged" || s == "global_reread" || s == "registers" || s == "cluster" || s == "partial";
+  const ScheduleTraits* t = find_schedule(s);
+  return t && t->candidate;
 }
 // A candidate the model predicts: partial only as the largest cluster (core/split.hpp).
-inline bool is_candidate(std::string_view s, int p) {
-  return is_candidate_schedule(s) && (s != "partial" || p == kPartialClusterSize);
-}
+inline bool is_candidate(std::string_view s, int p) { return is_candidate_schedule(s) && takes_p(parse_schedule(s), p); }
 // A candidate that splits each row over the CTAs of a cluster (the rest run one CTA per row).
-inline bool is_cluster_candidate(std::string_view s, int /*p*/) { return s == "cluster" || s == "partial"; }
+inline bool is_cluster_candidate(std::string_view s) {
+  const ScheduleTraits* t = find_schedule(s);
+  return t && t->candidate && (t->split == Split::Cluster || t->split == Split::LargestCluster);
+}
 
 // Bandwidth (GB/s, bytes read + written) and fixed time (us) of a device-to-device copy: least
 // squares over the calibration's copies. Throws std::invalid_argument with fewer than two.

@@ -24,9 +24,7 @@ bool is_framework(const std::string& schedule) {
   return std::any_of(kFrameworks.begin(), kFrameworks.end(), [&](const BaselineName& b) { return b.key == schedule; });
 }
 
-bool is_cuda_kernel(const std::string& schedule) {
-  return schedule == "staged" || schedule == "global_reread" || schedule == "cluster" || schedule == "partial";
-}
+bool is_cuda_kernel(const std::string& schedule) { return model::is_candidate_schedule(schedule); }
 
 // "GPU-bdd032b1-a42d-..." -> "GPU-bdd032b1": enough to tell the GPUs of one report apart.
 std::string short_uuid(const std::string& uuid) { return uuid.substr(0, uuid.find('-', 4)); }
@@ -194,9 +192,11 @@ class Builder {
         variants.insert(variant);
         s.picked_p[variant] = p.value_or(1);
       }
-      for (const char* one : {"staged", "global_reread", "registers", "partial"})
-        if (const SweepPoint* b = pool.passed(v.workload, v.m, v.n, one, 1))
+      for (const ScheduleTraits& one : schedule_traits()) {  // the one-CTA candidates
+        if (!one.candidate || one.split != Split::OneCta) continue;
+        if (const SweepPoint* b = pool.passed(v.workload, v.m, v.n, one.name, 1))
           if (!s.one_cta || b->time_ms.median < s.one_cta->ms) s.one_cta = timing(*b);
+      }
       if (const auto it = measured.find(shape_key(v.workload, v.m, v.n)); it != measured.end()) {
         s.cluster_wins = it->second.cluster_wins;
         s.tie = it->second.tie;

@@ -35,12 +35,9 @@ class ShapeRunner {
       : w_(w), m_(m), n_(n), dev_(dev), timer_(timer), cfg_(cfg), seed_(seed), out_(out), path_(path), log_(log) {}
 
   void run() {
-    measure(gpu::Schedule::Staged, 1);
-    measure(gpu::Schedule::GlobalReread, 1);
-    measure(gpu::Schedule::Registers, 1);
-    for (int p : cfg_.cluster_sizes) measure(gpu::Schedule::Cluster, p);
-    if (std::find(cfg_.cluster_sizes.begin(), cfg_.cluster_sizes.end(), kPartialClusterSize) != cfg_.cluster_sizes.end())
-      measure(gpu::Schedule::Partial, kPartialClusterSize);  // refused where the slice fits whole
+    for (const ScheduleTraits& t : schedule_traits())  // every candidate of the time model
+      if (t.candidate)
+        for (int p : ps_to_time(t.id, cfg_.cluster_sizes, {})) measure(t.id, p);  // refused ones recorded why
     for (int p : cfg_.splits) {  // the global-memory exchange beside DSMEM (seed 001)
       measure(gpu::Schedule::Megakernel, p);
       measure(gpu::Schedule::LocalFusion, p);

@@ -7,7 +7,8 @@
 namespace credit {
 
 std::string candidate_label(const std::string& schedule, int p) {
-  return schedule == "cluster" || schedule == "partial" ? schedule + " P=" + std::to_string(p) : schedule;
+  const ScheduleTraits* t = find_schedule(schedule);
+  return t && t->split != Split::OneCta ? schedule + " P=" + std::to_string(p) : schedule;
 }
 
 std::string shape_key(const std::string& workload, long long m, long long n) {
@@ -17,7 +18,7 @@ std::string shape_key(const std::string& workload, long long m, long long n) {
 namespace {
 
 // A label of a candidate that splits the row over a cluster: "cluster P=..", "partial P=..".
-bool is_cluster_label(const std::string& label) { return label.rfind("cluster", 0) == 0 || label.rfind("partial", 0) == 0; }
+bool is_cluster_label(const std::string& label) { return model::is_cluster_candidate(label.substr(0, label.find(' '))); }
 
 struct Verdict {
   std::string fastest;
@@ -79,7 +80,7 @@ Pick pick_of(const Prediction& p) {
   if (p.model == "time" || !p.pick_schedule.empty()) {
     k.schedule = p.pick_schedule;
     k.p = p.pick_p;
-    k.cluster_predicted = model::is_cluster_candidate(p.pick_schedule, p.pick_p);
+    k.cluster_predicted = model::is_cluster_candidate(p.pick_schedule);
     return k;
   }
   k.cluster_predicted = p.best_p.has_value();

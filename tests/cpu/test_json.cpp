@@ -10,11 +10,13 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <variant>
 
 #include <nlohmann/json.hpp>
 
 #include "catch.hpp"
 #include "io/atomic_write.hpp"
+#include "io/json_fields.hpp"
 #include "io/json_records.hpp"
 #include "io/meta.hpp"
 
@@ -103,6 +105,8 @@ Calibration calibration() {
     c.barrier[p] = stat(400.0 * p);
     c.max_active_clusters[p] = 132 / p;
   }
+  c.limits = {65536, 2048, 32, 1024};
+  c.kernels = {{"layernorm", "staged", 256, 40, 0}, {"rms_softmax", "registers/256x4", 256, 48, 64}};
   return c;
 }
 
@@ -153,6 +157,10 @@ Prediction prediction(bool with_best) {
     p.rows.push_back(r);
   }
   if (with_best) p.best_p = 2;
+  if (with_best) {  // the time model's candidates
+    p.candidates.push_back({"cluster", 16, true, "", 0.0123456789, 6, 42, 13.0 / 3, 308.8e6});
+    p.candidates.push_back({"partial", 16, false, "partial: the slice fits whole at 2 CTAs per SM", 0, 0, 0, 0, 0});
+  }
   return p;
 }
 
@@ -177,12 +185,16 @@ ResultsFile results(const std::string& kind) {
 
 // ---- field-by-field comparison, numbers exactly ----
 
-void check_eq(const Stat& a, const Stat& b) {
-  CHECK(a.median == b.median);
-  CHECK(a.min == b.min);
-  CHECK(a.max == b.max);
-  CHECK(a.runs == b.runs);
+// Every field of a flat table (io/json_fields.hpp): the same table the reader and writer walk.
+template <class T, std::size_t N>
+void check_eq_flat(const T& a, const T& b, const io::FlatField<T> (&fields)[N]) {
+  for (const auto& f : fields) {
+    INFO("field " << f.name);
+    std::visit([&](auto m) { CHECK(a.*m == b.*m); }, f.member);
+  }
 }
+
+void check_eq(const Stat& a, const Stat& b) { check_eq_flat(a, b, io::kStatFields); }
 
 void check_eq(const std::map<int, Stat>& a, const std::map<int, Stat>& b) {
   REQUIRE(a.size() == b.size());
@@ -192,23 +204,7 @@ void check_eq(const std::map<int, Stat>& a, const std::map<int, Stat>& b) {
   }
 }
 
-void check_eq(const DeviceInfo& a, const DeviceInfo& b) {
-  CHECK(a.name == b.name);
-  CHECK(a.uuid == b.uuid);
-  CHECK(a.cc_major == b.cc_major);
-  CHECK(a.cc_minor == b.cc_minor);
-  CHECK(a.sm_count == b.sm_count);
-  CHECK(a.sm_clock_khz == b.sm_clock_khz);
-  CHECK(a.mem_clock_khz == b.mem_clock_khz);
-  CHECK(a.mem_bus_width_bits == b.mem_bus_width_bits);
-  CHECK(a.smem_per_block_optin == b.smem_per_block_optin);
-  CHECK(a.smem_per_sm == b.smem_per_sm);
-  CHECK(a.l2_bytes == b.l2_bytes);
-  CHECK(a.global_mem_bytes == b.global_mem_bytes);
-  CHECK(a.driver_version == b.driver_version);
-  CHECK(a.runtime_version == b.runtime_version);
-  CHECK(a.cluster_launch == b.cluster_launch);
-}
+void check_eq(const DeviceInfo& a, const DeviceInfo& b) { check_eq_flat(a, b, io::kDeviceFields); }
 
 void check_eq(const Calibration& a, const Calibration& b) {
   check_eq(a.device, b.device);
@@ -222,6 +218,9 @@ void check_eq(const Calibration& a, const Calibration& b) {
   check_eq(a.remote_store, b.remote_store);
   check_eq(a.barrier, b.barrier);
   CHECK(a.max_active_clusters == b.max_active_clusters);
+  check_eq_flat(a.limits, b.limits, io::kLimitFields);
+  REQUIRE(a.kernels.size() == b.kernels.size());
+  for (std::size_t i = 0; i < a.kernels.size(); ++i) check_eq_flat(a.kernels[i], b.kernels[i], io::kKernelFields);
 }
 
 void check_eq(const SweepPoint& a, const SweepPoint& b) {
@@ -243,19 +242,7 @@ void check_eq(const SweepPoint& a, const SweepPoint& b) {
   check_eq(a.gpu_time_ms, b.gpu_time_ms);
 }
 
-void check_eq(const PredictionRow& a, const PredictionRow& b) {
-  CHECK(a.p == b.p);
-  CHECK(a.legal == b.legal);
-  CHECK(a.reason == b.reason);
-  CHECK(a.waves == b.waves);
-  CHECK(a.t_save_ms == b.t_save_ms);
-  CHECK(a.t_ctrl_ms == b.t_ctrl_ms);
-  CHECK(a.t_replay_ms == b.t_replay_ms);
-  CHECK(a.t_dsm_ms == b.t_dsm_ms);
-  CHECK(a.t_deposit_ms == b.t_deposit_ms);
-  CHECK(a.dt_ms == b.dt_ms);
-  CHECK(a.profitable == b.profitable);
-}
+void check_eq(const PredictionRow& a, const PredictionRow& b) { check_eq_flat(a, b, io::kPredictionRowFields); }
 
 void check_eq(const Prediction& a, const Prediction& b) {
   CHECK(a.workload == b.workload);
@@ -267,6 +254,9 @@ void check_eq(const Prediction& a, const Prediction& b) {
   REQUIRE(a.rows.size() == b.rows.size());
   for (std::size_t i = 0; i < a.rows.size(); ++i) check_eq(a.rows[i], b.rows[i]);
   CHECK(a.best_p == b.best_p);
+  REQUIRE(a.candidates.size() == b.candidates.size());
+  for (std::size_t i = 0; i < a.candidates.size(); ++i)
+    check_eq_flat(a.candidates[i], b.candidates[i], io::kCandidateFields);
 }
 
 void check_eq(const ResultsFile& a, const ResultsFile& b) {
@@ -586,6 +576,45 @@ TEST_CASE("nested calibration and prediction errors name the field path", "[json
                 j["predictions"][0]["best_p"] = "2";
               }),
               f, "predictions[0].best_p", "expected an integer, got string");
+}
+
+// The flat tables drive the reader: every field they name is written, and missing it is an
+// error naming its path.
+TEST_CASE("every field of the flat tables is required on read", "[json]") {
+  TempDir dir;
+  const fs::path f = dir.path / "r.json";
+  const json cal = to_json_value(results("calibration"))["calibration"];
+  const json pred = to_json_value(results("prediction"))["predictions"];
+  for (const auto& fd : io::kDeviceFields)
+    check_names(read_error_after(f, [&](json& j) { j["device"].erase(fd.name); }), f,
+                std::string("device.") + fd.name, "missing field");
+  for (const auto& fd : io::kStatFields)
+    check_names(read_error_after(f, [&](json& j) { j["points"][0]["time_ms"].erase(fd.name); }), f,
+                std::string("points[0].time_ms.") + fd.name, "missing field");
+  for (const auto& fd : io::kLimitFields)
+    check_names(read_error_after(f, [&](json& j) {
+                  j["calibration"] = cal;
+                  j["calibration"]["limits"].erase(fd.name);
+                }),
+                f, std::string("calibration.limits.") + fd.name, "missing field");
+  for (const auto& fd : io::kKernelFields)
+    check_names(read_error_after(f, [&](json& j) {
+                  j["calibration"] = cal;
+                  j["calibration"]["kernels"][1].erase(fd.name);
+                }),
+                f, std::string("calibration.kernels[1].") + fd.name, "missing field");
+  for (const auto& fd : io::kPredictionRowFields)
+    check_names(read_error_after(f, [&](json& j) {
+                  j["predictions"] = pred;
+                  j["predictions"][1]["rows"][2].erase(fd.name);
+                }),
+                f, std::string("predictions[1].rows[2].") + fd.name, "missing field");
+  for (const auto& fd : io::kCandidateFields)
+    check_names(read_error_after(f, [&](json& j) {
+                  j["predictions"] = pred;
+                  j["predictions"][0]["candidates"][1].erase(fd.name);
+                }),
+                f, std::string("predictions[0].candidates[1].") + fd.name, "missing field");
 }
 
 TEST_CASE("a top level that is not an object is rejected", "[json]") {

@@ -120,12 +120,12 @@ TEST_CASE("the time model: legality, waves, DRAM bytes and the pick", "[model][t
       for (const auto& k : p.candidates) {
         if (!k.legal) continue;
         best = std::min(best, k.t_ms);
-        if (!is_cluster_candidate(k.schedule, k.p)) best_one = std::min(best_one, k.t_ms);
+        if (!is_cluster_candidate(k.schedule)) best_one = std::min(best_one, k.t_ms);
       }
       INFO("N=" << n);
       CHECK(p.pick_ms == best);
       CHECK(p.t_b_ms == best_one);
-      CHECK(p.best_p.has_value() == is_cluster_candidate(p.pick_schedule, p.pick_p));
+      CHECK(p.best_p.has_value() == is_cluster_candidate(p.pick_schedule));
     }
   }
   SECTION("partial retention: legal only where the slice does not fit whole at two CTAs per SM") {
@@ -160,8 +160,8 @@ TEST_CASE("the time model: legality, waves, DRAM bytes and the pick", "[model][t
     CHECK(candidate_time(w.figures, w.name, c, prm, copy_line(c.copies), "partial", 8, 4096, 1048576).reason.find(
               "cluster of 16 only") != std::string::npos);
     // Partial is a cluster: the baseline is still the faster one-CTA kernel.
-    CHECK(is_cluster_candidate("partial", 16));
-    CHECK_FALSE(is_cluster_candidate("global_reread", 1));
+    CHECK(is_cluster_candidate("partial"));
+    CHECK_FALSE(is_cluster_candidate("global_reread"));
     CHECK(candidate_label("partial", 16) == "partial P=16");
   }
   SECTION("time grows with the rows and never falls below the copy of the compulsory bytes") {

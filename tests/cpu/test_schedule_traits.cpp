@@ -1,0 +1,59 @@
+// The schedule traits table (include/credit/schedule.hpp): names round-trip, each schedule's P
+// rule, the P a sweep times, and what the time model and the launcher read from it.
+#include <string>
+
+#include "catch.hpp"
+#include "core/split.hpp"
+#include "credit/schedule.hpp"
+#include "model/time_model.hpp"
+#include "sweep/selection.hpp"
+
+using namespace credit;
+
+TEST_CASE("every schedule has one row of traits, found by its name", "[schedule]") {
+  int rows = 0;
+  for (const ScheduleTraits& t : schedule_traits()) {
+    INFO(t.name);
+    CHECK(&traits_of(t.id) == &t);
+    CHECK(parse_schedule(t.name) == t.id);
+    CHECK(find_schedule(t.name) == &t);
+    CHECK(std::string(schedule_name(t.id)) == t.name);
+    CHECK((t.cluster_launch == (t.split == Split::Cluster || t.split == Split::LargestCluster)));
+    ++rows;
+  }
+  CHECK(rows == 8);
+  CHECK(find_schedule("copy") == nullptr);
+  CHECK_THROWS_AS(parse_schedule("clusters"), std::invalid_argument);
+}
+
+TEST_CASE("each schedule takes the P its kind allows", "[schedule]") {
+  CHECK(takes_p(Schedule::Staged, 1));
+  CHECK_FALSE(takes_p(Schedule::Registers, 2));
+  for (int p : {2, 4, 8, 16}) CHECK(takes_p(Schedule::Cluster, p));
+  for (int p : {1, 3, 32}) CHECK_FALSE(takes_p(Schedule::Cluster, p));
+  CHECK(takes_p(Schedule::Partial, kPartialClusterSize));
+  CHECK_FALSE(takes_p(Schedule::Partial, 8));
+  CHECK(takes_p(Schedule::Megakernel, 1));
+  CHECK(takes_p(Schedule::LocalFusion, kMaxGlobalSplit));
+  CHECK_FALSE(takes_p(Schedule::Unfused, kMaxGlobalSplit + 1));
+  const std::vector<int> sizes{2, 4, 8, 16}, splits{1, 3, 64};
+  CHECK(ps_to_time(Schedule::GlobalReread, sizes, splits) == std::vector<int>{1});
+  CHECK(ps_to_time(Schedule::Cluster, sizes, splits) == sizes);
+  CHECK(ps_to_time(Schedule::Partial, sizes, splits) == std::vector<int>{16});
+  CHECK(ps_to_time(Schedule::Partial, {2, 4}, splits).empty());  // a sweep without clusters of 16
+  CHECK(ps_to_time(Schedule::Megakernel, sizes, splits) == splits);
+}
+
+TEST_CASE("the time model's candidates and labels come from the traits", "[schedule]") {
+  for (const char* s : {"staged", "global_reread", "registers", "cluster", "partial"})
+    CHECK(model::is_candidate_schedule(s));
+  for (const char* s : {"megakernel", "local_fusion", "unfused", "copy", "triton"})
+    CHECK_FALSE(model::is_candidate_schedule(s));
+  CHECK(model::is_candidate("partial", 16));
+  CHECK_FALSE(model::is_candidate("partial", 4));
+  CHECK(model::is_cluster_candidate("partial"));
+  CHECK_FALSE(model::is_cluster_candidate("registers"));
+  CHECK(candidate_label("cluster", 8) == "cluster P=8");
+  CHECK(candidate_label("partial", 16) == "partial P=16");
+  CHECK(candidate_label("global_reread", 1) == "global_reread");
+}
