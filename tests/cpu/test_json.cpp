@@ -381,7 +381,8 @@ TEST_CASE("numbers are written as JSON numbers, never strings", "[json]") {
   const std::set<std::string> allowed = {"kind",     "argv",       "tool_version", "git_sha",
                                          "utc_time", "name",       "uuid",         "clock_source",
                                          "workload", "schedule",   "disposition",  "reason",
-                                         "model",    "baseline",   "submission",   "variant"};
+                                         "model",    "baseline",   "submission",   "variant",
+                                         "pick_schedule"};
   for (const auto& k : string_keys) {
     INFO("string-valued key " << k);
     CHECK(allowed.count(k) == 1);
