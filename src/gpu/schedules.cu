@@ -10,6 +10,7 @@
 #include "gpu/schedules.hpp"
 #include "gpu/kernel_table.hpp"
 #include "gpu/occupancy.hpp"
+#include "gpu/row_launch.hpp"
 #include "kernels/global_exchange.cuh"
 #include "kernels/global_reread_kernel.cuh"
 #include "kernels/local_fusion_kernels.cuh"
@@ -117,19 +118,8 @@ void prepare(Kernel k, Schedule s, const DeviceInfo& dev) {
 
 cudaLaunchConfig_t config_for(Schedule s, int p, long long rows, long long n, long smem, cudaStream_t stream,
                               cudaLaunchAttribute* attr) {
-  cudaLaunchConfig_t cfg{};
-  cfg.gridDim = dim3(unsigned(rows * p));
-  cfg.blockDim = dim3(unsigned(threads_for(s, n)));
-  cfg.dynamicSmemBytes = size_t(smem);
-  cfg.stream = stream;
-  if (traits_of(s).cluster_launch) {
-    attr->id = cudaLaunchAttributeClusterDimension;
-    attr->val.clusterDim.x = unsigned(p);
-    attr->val.clusterDim.y = 1;
-    attr->val.clusterDim.z = 1;
-    cfg.attrs = attr;
-    cfg.numAttrs = 1;
-  } else if (s == Schedule::Megakernel) {  // the runtime refuses a grid that is not co-resident
+  cudaLaunchConfig_t cfg = row_launch_config(rows, p, threads_for(s, n), smem, traits_of(s).cluster_launch, stream, attr);
+  if (s == Schedule::Megakernel) {  // the runtime refuses a grid that is not co-resident
     attr->id = cudaLaunchAttributeCooperative;
     attr->val.cooperative = 1;
     cfg.attrs = attr;

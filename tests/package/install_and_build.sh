@@ -1,7 +1,7 @@
 #!/bin/sh
 # Installs the build into an empty prefix, then configures and builds examples/ against it alone:
 #   install_and_build.sh BUILD_DIR EXAMPLES_DIR WORK_DIR [CMAKE_ARGS...]
-# The example lands in WORK_DIR/build/select_and_run.
+# The examples land in WORK_DIR/build (select_and_run, own_workload).
 set -eu
 build=$1 examples=$2 work=$3
 shift 3
@@ -10,4 +10,4 @@ mkdir -p "$work"
 cmake --install "$build" --prefix "$work/prefix" > "$work/install.log"
 cmake -S "$examples" -B "$work/build" -DCMAKE_PREFIX_PATH="$work/prefix" "$@"
 cmake --build "$work/build"
-echo "built $work/build/select_and_run against $work/prefix"
+echo "built the examples in $work/build against $work/prefix"
