@@ -30,7 +30,7 @@ Selector Selector::from_calibration(const std::string& path) {
   ResultsFile r = read_results(path);
   if (!r.calibration) throw ResultsFileError(path, "calibration", "missing (not a calibration file)");
   auto impl = std::make_unique<Impl>();
-  impl->params = r.calibration->time_model ? *r.calibration->time_model : model::h200_params();
+  impl->params = model::params_of(*r.calibration);
   impl->calibration = std::move(r.calibration);
   impl->source = path;
   return Selector(std::move(impl));

@@ -84,11 +84,10 @@ void print_time_prediction(std::FILE* out, const Prediction& pr, const TimeModel
 
 // The time model's constants: the calibration's own (credit fit-model), else the H200 fit.
 TimeModelParams params_for(const Calibration& cal) {
-  if (cal.time_model) return *cal.time_model;
-  if (cal.device.name.find("H200") == std::string::npos)
+  if (!cal.time_model && cal.device.name.find("H200") == std::string::npos)
     spdlog::warn("the calibration of {} carries no fitted time model: using the H200's constants; fit this "
                  "device's with `credit fit-model` on a sweep", cal.device.name);
-  return model::h200_params();
+  return model::params_of(cal);
 }
 
 // --P as cluster sizes, each checked.

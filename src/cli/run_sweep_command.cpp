@@ -118,22 +118,20 @@ void print_summary(const ResultsFile& r) {
 }
 
 // Selection regret of every model variant on the file's shapes: paper and refined from its
-// predictions, the time model from the calibration (--calibration's constants when it has them,
-// else the H200 fit; occupancy from the sweep's own calibration).
+// predictions, the time model from the calibration (--calibration's, else the sweep's own; its
+// fitted constants when it has them, else the H200 fit).
 void print_selection(const ResultsFile& r, const std::string& calibration_path) {
   std::optional<Calibration> cal = r.calibration;
-  std::optional<TimeModelParams> prm;
   if (!calibration_path.empty()) {
     const ResultsFile c = read_results(calibration_path);
     if (!c.calibration) throw CommandFailed(calibration_path + ": calibration: missing", 2);
-    prm = c.calibration->time_model;
     cal = c.calibration;  // the given calibration's device inputs too (same GPU model, maybe newer probes)
   }
   if (!cal || cal->kernels.empty() || cal->copies.size() < 2) {
     fmt::print("\n(no time-model inputs in this file's calibration: selection regret of the time model not shown)\n");
     return;
   }
-  const TimeModelParams params = prm ? *prm : model::h200_params();
+  const TimeModelParams params = model::params_of(*cal);
   const auto shapes = measured_shapes(r);
   const SelectionReport rep = judge_selection(shapes, picks_for(r, *cal, params));
   fmt::print("\nselection: regret = T(pick) / T(fastest measured candidate) - 1; accuracy: does the pick say "

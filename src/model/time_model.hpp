@@ -58,6 +58,8 @@ CopyLine copy_line(const std::vector<CopySample>& copies);
 // The constants fitted on the H200 (docs/results/h200/model-fit.txt): used when a calibration
 // carries none; `credit fit-model` fits a device's own.
 TimeModelParams h200_params();
+// The constants a calibration carries (fitted on its device), else h200_params().
+inline TimeModelParams params_of(const Calibration& cal) { return cal.time_model ? *cal.time_model : h200_params(); }
 
 // Throws std::invalid_argument naming what the calibration lacks (kernel resources of this
 // workload, cluster slots, copies, the SM clock) or when M or N is not positive.

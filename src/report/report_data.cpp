@@ -291,7 +291,7 @@ ReportData build_report(const std::vector<NamedResults>& files) {
     const NamedResults& f = files[i];
     const Calibration* cal = best_calibration(f.results);
     if (f.results.kind != "sweep" || !cal || cal->kernels.empty() || cal->copies.size() < 2) continue;
-    const TimeModelParams params = cal->time_model ? *cal->time_model : model::h200_params();
+    const TimeModelParams params = model::params_of(*cal);
     const PickTable picks = picks_for(f.results, *cal, params);
     const SelectionReport rep = judge_selection(measured_shapes(f.results), picks);
     d.selections.push_back({f.path, params.fitted_on, rep.stats, rep.ties, rep.with_repeat});
