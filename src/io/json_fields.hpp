@@ -51,6 +51,26 @@ inline constexpr FlatField<KernelResources> kKernelFields[] = {
     {"static_smem", &KernelResources::static_smem},
 };
 
+// A sweep point's plain fields: required, then optional (absent or null: the default; points
+// written before them still read). workload, m, n, disposition, time_ms, gpu_time_ms and dram are
+// read by hand beside these (validated, nested or derived).
+inline constexpr FlatField<SweepPoint> kPointFields[] = {
+    {"schedule", &SweepPoint::schedule},
+    {"p", &SweepPoint::p},
+    {"reason", &SweepPoint::reason},
+    {"compulsory_bytes", &SweepPoint::compulsory_bytes},
+    {"traffic_bytes", &SweepPoint::traffic_bytes},
+    {"gbps", &SweepPoint::gbps},
+    {"pct_of_copy", &SweepPoint::pct_of_copy},
+    {"max_rel_l2_error", &SweepPoint::max_rel_l2_error},
+};
+inline constexpr FlatField<SweepPoint> kPointOptionalFields[] = {
+    {"submission", &SweepPoint::submission},
+    {"variant", &SweepPoint::variant},
+    {"resident_rows", &SweepPoint::resident_rows},
+    {"repeat_ms", &SweepPoint::repeat_ms},
+};
+
 inline constexpr FlatField<CandidateTime> kCandidateFields[] = {
     {"schedule", &CandidateTime::schedule},
     {"p", &CandidateTime::p},

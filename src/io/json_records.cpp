@@ -162,11 +162,12 @@ Meta read_meta(const Node& n) {
   return m;
 }
 
-// Every field of a flat table (io/json_fields.hpp), each required.
+// Reads the fields of a flat table (io/json_fields.hpp) into x: each required, or with
+// `optional` those present and not null (the others keep x's value).
 template <class T, std::size_t N>
-T read_flat(const Node& n, const io::FlatField<T> (&fields)[N]) {
-  T x{};
-  for (const auto& f : fields)
+void read_fields(const Node& n, const io::FlatField<T> (&fields)[N], T& x, bool optional = false) {
+  for (const auto& f : fields) {
+    if (optional && !n.has(f.name)) continue;
     std::visit(
         [&](auto member) {
           using V = std::remove_reference_t<decltype(x.*member)>;
@@ -177,6 +178,13 @@ T read_flat(const Node& n, const io::FlatField<T> (&fields)[N]) {
           else x.*member = v.integer<V>();
         },
         f.member);
+  }
+}
+
+template <class T, std::size_t N>
+T read_flat(const Node& n, const io::FlatField<T> (&fields)[N]) {
+  T x{};
+  read_fields(n, fields, x);
   return x;
 }
 
@@ -304,15 +312,13 @@ SweepPoint read_point(const Node& n) {
   p.workload = read_workload(n.field("workload"));
   p.m = read_extent(n.field("m"));
   p.n = read_extent(n.field("n"));
-  p.schedule = n.field("schedule").str();
-  p.p = n.field("p").integer<int>();
+  read_fields(n, io::kPointFields, p);
   const Node d = n.field("disposition");
   try {
     p.disposition = parse_disposition(d.str());
   } catch (const std::invalid_argument& e) {
     d.fail(e.what());
   }
-  p.reason = n.field("reason").str();
   p.time_ms = read_stat(n.field("time_ms"));
   // A passed point's time is a measurement: positive and finite. A control point's is the
   // difference of two medians (T_ctrl), which may be zero or slightly negative, but finite.
@@ -324,16 +330,8 @@ SweepPoint read_point(const Node& n) {
           std::string("a passed point needs a ") + (p.schedule == kControlSchedule ? "finite" : "positive, finite") +
           " time, got " + (std::isnan(t) ? std::string("null (NaN)") : fmt_double(t)));
   }
-  p.compulsory_bytes = n.field("compulsory_bytes").num();
-  p.traffic_bytes = n.field("traffic_bytes").num();
-  p.gbps = n.field("gbps").num();
-  p.pct_of_copy = n.field("pct_of_copy").num();
-  p.max_rel_l2_error = n.field("max_rel_l2_error").num();
-  if (n.has("submission")) p.submission = n.field("submission").str();
-  if (n.has("variant")) p.variant = n.field("variant").str();
+  read_fields(n, io::kPointOptionalFields, p, true);
   if (n.has("gpu_time_ms")) p.gpu_time_ms = read_stat(n.field("gpu_time_ms"));
-  if (n.has("resident_rows")) p.resident_rows = n.field("resident_rows").integer<long long>();
-  if (n.has("repeat_ms")) p.repeat_ms = n.field("repeat_ms").num();
   if (n.has("dram")) p.dram = read_dram(n.field("dram"));
   return p;
 }
@@ -427,24 +425,14 @@ void to_json(json& j, const Calibration& c) {
 }
 
 void to_json(json& j, const SweepPoint& p) {
-  j = json{{"workload", p.workload},
-           {"m", p.m},
-           {"n", p.n},
-           {"schedule", p.schedule},
-           {"p", p.p},
-           {"disposition", p.disposition},
-           {"reason", p.reason},
-           {"time_ms", p.time_ms},
-           {"compulsory_bytes", number(p.compulsory_bytes)},
-           {"traffic_bytes", number(p.traffic_bytes)},
-           {"gbps", number(p.gbps)},
-           {"pct_of_copy", number(p.pct_of_copy)},
-           {"max_rel_l2_error", number(p.max_rel_l2_error)},
-           {"submission", p.submission},
-           {"variant", p.variant},
-           {"gpu_time_ms", p.gpu_time_ms},
-           {"resident_rows", p.resident_rows},
-           {"repeat_ms", number(p.repeat_ms)}};
+  j = write_flat(p, io::kPointFields);
+  j.update(write_flat(p, io::kPointOptionalFields));
+  j["workload"] = p.workload;
+  j["m"] = p.m;
+  j["n"] = p.n;
+  j["disposition"] = p.disposition;
+  j["time_ms"] = p.time_ms;
+  j["gpu_time_ms"] = p.gpu_time_ms;
   if (!p.dram) {
     j["dram"] = nullptr;
     return;
