@@ -18,7 +18,8 @@ struct PhaseMark {
   double median_us = 0, max_us = 0;
 };
 
-// Staged, cluster and megakernel schedules only (std::invalid_argument otherwise).
+// The split-row kernel's schedules only (traits phase_marks: staged, cluster, partial, megakernel;
+// std::invalid_argument otherwise).
 std::vector<PhaseMark> time_phases(const WorkloadInfo& w, Schedule s, int p, const RowOperands& op,
                                    const DeviceInfo& dev, cudaStream_t stream, int runs = 5);
 

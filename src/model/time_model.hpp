@@ -16,7 +16,8 @@
 //   DRAM bytes (compulsory, plus the re-reads the L2 does not keep), D_l2 the re-reads it keeps
 //   (global_reread: the whole row's; partial: those of the part of each slice it streams),
 //   probe the SMs' ns per element (Calibration::elem_ns), d_cta the bytes one CTA streams, r_cta
-//   its stream rate and col_bytes the column parameters it reads from the L2; and
+//   its stream rate (partial: the kept part at split_cta_gbps, the streamed part and its re-reads
+//   at partial_cta_gbps) and col_bytes the column parameters it reads from the L2; and
 //     t_fixed = cta_us + L * stage_us + [staged, cluster] staging_us
 //               + [P > 1] (cluster_us + barrier_scale * K * barrier(P)).
 //   T = launch + sum over waves.
