@@ -128,10 +128,8 @@ void run_bench(const BenchArgs& a, const GlobalOptions& g) {
     if (!g.json_path.empty()) write_results(g.json_path, out);
   }
   csv.write(points_csv(out.points));
-  size_t bad = 0;
-  for (const auto& p : out.points)
-    bad += p.disposition == Disposition::Incorrect || p.disposition == Disposition::Failed;
-  if (bad) throw CommandFailed(fmt::format("{} point(s) were incorrect or failed", bad), 1);
+  if (const std::size_t bad = failed_points(out))
+    throw CommandFailed(fmt::format("{} point(s) were incorrect or failed", bad), 1);
 }
 
 }  // namespace

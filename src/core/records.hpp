@@ -1,6 +1,7 @@
 #pragma once
 // Plain data written to and read from the JSON results files (io/json_records.hpp).
 // Times are milliseconds, rates bytes per cycle per SM, latencies cycles, unless named otherwise.
+#include <cstddef>
 #include <map>
 #include <optional>
 #include <string>
@@ -226,5 +227,12 @@ struct ResultsFile {
   std::vector<SweepPoint> points;
   double copy_gbps = 0;  // copy bandwidth measured in the same run (read + write bytes)
 };
+
+// Points that were incorrect or failed (the commands exit 1 when there are any).
+inline std::size_t failed_points(const ResultsFile& r) {
+  std::size_t bad = 0;
+  for (const auto& p : r.points) bad += p.disposition == Disposition::Incorrect || p.disposition == Disposition::Failed;
+  return bad;
+}
 
 }  // namespace credit

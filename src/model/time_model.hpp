@@ -41,7 +41,10 @@ inline bool is_candidate_schedule(std::string_view s) {
   return t && t->candidate;
 }
 // A candidate the model predicts: partial only as the largest cluster (core/split.hpp).
-inline bool is_candidate(std::string_view s, int p) { return is_candidate_schedule(s) && takes_p(parse_schedule(s), p); }
+inline bool is_candidate(std::string_view s, int p) {
+  const ScheduleTraits* t = find_schedule(s);
+  return t && t->candidate && takes_p(t->id, p);
+}
 // A candidate that splits each row over the CTAs of a cluster (the rest run one CTA per row).
 inline bool is_cluster_candidate(std::string_view s) {
   const ScheduleTraits* t = find_schedule(s);

@@ -10,6 +10,7 @@
 #include "core/workload_registry.hpp"
 #include "gpu/device_query.hpp"
 #include "gpu/ladder.hpp"
+#include "runner/sweep_runner.hpp"
 #include "io/json_records.hpp"
 
 namespace credit {
@@ -97,20 +98,10 @@ class LadderRunner {
 
 }  // namespace
 
-std::size_t failed_points(const ResultsFile& r) {
-  std::size_t bad = 0;
-  for (const auto& p : r.points) bad += p.disposition == Disposition::Incorrect || p.disposition == Disposition::Failed;
-  return bad;
-}
-
 ResultsFile run_ladder(const SweepConfig& cfg, const std::string& resume, const std::string& path,
                        std::uint64_t seed, int device, const Meta& meta, const Log& log) {
   if (cfg.splits.empty()) throw std::invalid_argument("config '" + cfg.name + "': splits: the ladder needs CTAs per row");
-  std::vector<const WorkloadInfo*> workloads;
-  if (cfg.workloads.empty())
-    for (const auto& w : all_workloads()) workloads.push_back(&w);
-  else
-    for (const auto& n : cfg.workloads) workloads.push_back(&find_workload(n));
+  const std::vector<const WorkloadInfo*> workloads = sweep_workloads(cfg);
   ResultsFile out;
   if (!resume.empty()) {
     out = read_results(resume);

@@ -19,7 +19,4 @@ namespace credit {
 ResultsFile run_ladder(const SweepConfig& cfg, const std::string& resume, const std::string& path,
                        std::uint64_t seed, int device, const Meta& meta, const Log& log = {});
 
-// Points that were incorrect or failed (the commands exit 1 when there are any).
-std::size_t failed_points(const ResultsFile& r);
-
 }  // namespace credit
