@@ -159,6 +159,11 @@ constexpr long long partial_keep_floats(int b_keep, long s_scratch, long smem_pe
   const long budget = smem_per_sm / kPartialCtasPerSm - kReservedSmemPerCta - s_scratch;
   return budget <= 0 ? 0 : budget / b_keep / SplitPolicy::vec * SplitPolicy::vec;
 }
+// Elements of a row the partial schedule streams (and reads again at every phase): what its P
+// CTAs do not keep.
+constexpr long long partial_streamed_elems(long long n, int p, long long keep) {
+  return n - p * keep > 0 ? n - p * keep : 0;
+}
 // Floats of the slice a CTA of P per row holds at width n, rounded up to whole vectors.
 constexpr long long slice_floats(long long n, int p) {
   return ((n + p - 1) / p + SplitPolicy::vec - 1) / SplitPolicy::vec * SplitPolicy::vec;

@@ -120,7 +120,7 @@ CandidateTime candidate_time(const StaticFigures& f, const std::string& workload
 
   // Bytes of one row: DRAM, re-reads the L2 keeps, and what one CTA streams.
   const double nd = double(n);
-  const double reread_width = reread ? nd : partial ? double(std::max(0LL, n - p * keep)) : 0.0;
+  const double reread_width = reread ? nd : partial ? double(partial_streamed_elems(n, p, keep)) : 0.0;
   const double rereads = reread_width * f.b_reread;
   const double in_flight = double(c.resident_rows) * reread_width * f.b_keep;  // rows whose re-reads are pending
   const double l2_keep = prm.l2_share * double(cal.device.l2_bytes);
