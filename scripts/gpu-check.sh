@@ -4,7 +4,7 @@
 # back at most 8 files). Usage: scripts/gpu-check.sh [steps...]
 # Where the tree travels without .git, write the sha first (git rev-parse --short=12 HEAD >
 # .git-sha) and carry .git-sha, so results files name the commit they measured.
-# steps: build tests gputests occupancy regtests train heldout validation validation2 validation3 shortrows torchshort:M wide wideheldout torchwide:M widebench widetests widefusion abwide:DEFS megawide sanitize calibrate predict sweep torch bench quickbench ladder megabench profile phases stalls negctl ncushort traffic
+# steps: build tests gputests occupancy regtests train heldout validation validation2 validation3 validation4 shortrows torchshort:M wide wideheldout torchwide:M widebench widetests widefusion abwide:DEFS megawide sanitize calibrate predict sweep torch bench quickbench ladder megabench profile phases stalls negctl ncushort traffic
 # abladder:THREADS abdefs:NAME=VALUE[,NAME=VALUE] ab:THREADS
 # (default: build tests bench)
 set -uo pipefail
@@ -73,8 +73,12 @@ for step in $steps; do
     validation3)  # a third validation sweep, measured after time model v4 (partial) was committed (M = 192 ... 6144, N = 10000 ... 700000)
       f=sweep-model-validation-3.json; r=""; [ -f carry/$f ] && r="--resume carry/$f"
       run validation3 timeout 540 build/credit --json "$OUT/$f" run-sweep --config configs/model-validation-3.json --no-python $r ;;
+    validation4)  # a fourth validation sweep, measured after the deep register family's fit (M = 48 ... 10000, N = 1500 ... 420000)
+      f=sweep-model-validation-4.json; r=""; [ -f carry/$f ] && r="--resume carry/$f"
+      run validation4 timeout 560 build/credit --json "$OUT/$f" run-sweep --config configs/model-validation-4.json --no-python $r ;;
     shortrows)  # issue 12: every credit schedule at M = 256, 1024, 4096 x N = 1024 ... 16384
-      run shortrows timeout 400 build/credit --json "$OUT/sweep-short-rows.json" run-sweep --config configs/short-rows.json --no-python ;;
+      f=sweep-short-rows.json; r=""; [ -f carry/$f ] && r="--resume carry/$f"
+      run shortrows timeout 400 build/credit --json "$OUT/$f" run-sweep --config configs/short-rows.json --no-python $r ;;
     torchshort:*)  # torch.compile and Triton at the short-row shapes for one M, e.g. torchshort:256
       m=${step#torchshort:}
       run "torch-short-$m" env PYTHONUNBUFFERED=1 timeout 290 python3 scripts/torch_baselines.py --rows "$m" \

@@ -13,7 +13,8 @@ namespace credit {
 // 001, rms_softmax only for Unfused): P = 1..64 CTAs per row, partials through global memory.
 // Partial: P = 16, the clustered kernel keeping part of each slice in shared memory and
 // streaming the rest at every phase (rows too wide to keep whole at two CTAs per SM).
-enum class Schedule { Staged, GlobalReread, Cluster, Megakernel, LocalFusion, Unfused, Registers, Partial };
+// Registers, RegistersDeep: the row in registers, many threads or fewer deeper ones (core/split.hpp).
+enum class Schedule { Staged, GlobalReread, Cluster, Megakernel, LocalFusion, Unfused, Registers, Partial, RegistersDeep };
 
 // Which P (CTAs per row) a schedule takes.
 enum class Split {
@@ -31,13 +32,15 @@ struct ScheduleTraits {
   bool cluster_launch;  // launched with a cluster dimension
   bool candidate;       // the time model predicts it, a sweep times it, the selector may pick it
   bool phase_marks;     // one launch of the split-row kernel, which can record its phase timeline
+  int register_family;  // -1, or the RegisterFamily (core/split.hpp) of a register-resident kernel
 };
 
 // Every schedule, in the enum's order.
 std::span<const ScheduleTraits> schedule_traits();
 const ScheduleTraits& traits_of(Schedule s);
 
-// "staged", "global_reread", "cluster", "megakernel", "local_fusion", "unfused", "registers", "partial".
+// "staged", "global_reread", "cluster", "megakernel", "local_fusion", "unfused", "registers", "partial",
+// "registers_deep".
 const char* schedule_name(Schedule s);
 Schedule parse_schedule(std::string_view s);  // throws std::invalid_argument naming the known ones
 const ScheduleTraits* find_schedule(std::string_view name);  // nullptr for any other name ("copy", a peer)

@@ -13,6 +13,7 @@
 #include "cli/traffic_option.hpp"
 #include "core/shape.hpp"
 #include "core/split.hpp"
+#include "credit/schedule.hpp"
 #include "core/workload_registry.hpp"
 #include "gpu/bench.hpp"
 #include "gpu/device_query.hpp"
@@ -26,6 +27,18 @@ namespace credit::cli {
 
 namespace {
 
+std::vector<std::string> candidate_names() {
+  std::vector<std::string> v;
+  for (const ScheduleTraits& t : schedule_traits())
+    if (t.candidate) v.emplace_back(t.name);
+  return v;
+}
+std::string all_schedule_names() {
+  std::string s;
+  for (const ScheduleTraits& t : schedule_traits()) s += (s.empty() ? "" : ", ") + std::string(t.name);
+  return s;
+}
+
 struct BenchArgs {
   std::vector<std::string> workloads{"all"};
   std::string widths = "4096,8192,16384,32768,65536,131072,262144";
@@ -33,7 +46,7 @@ struct BenchArgs {
   bool rows_given = false;
   std::string csv;  // --csv PATH or - (stdout)
   std::string ps = "2,4,8,16";
-  std::vector<std::string> schedules{"staged", "global_reread", "registers", "cluster", "partial"};
+  std::vector<std::string> schedules = candidate_names();  // every schedule the time model predicts
   int samples = 20, warmup = 3;
   std::uint64_t seed = 20261129;
   bool phases = false;
@@ -147,8 +160,7 @@ void add_bench_command(CLI::App& app, GlobalOptions& g) {
                       "CTAs per row: cluster sizes (cluster; partial runs as 16), 1 to 64 (megakernel, "
                       "local_fusion, unfused)",
                       "2,4,8,16");
-  add_name_list_option(cmd, "--schedule", a.schedules,
-                       "staged, global_reread, registers, cluster, partial, megakernel, local_fusion, unfused")
+  add_name_list_option(cmd, "--schedule", a.schedules, all_schedule_names())
       ->capture_default_str();
   cmd->add_option("--samples", a.samples, "timed samples per point (median reported)")->capture_default_str();
   cmd->add_option("--warmup", a.warmup, "untimed runs first")->capture_default_str();

@@ -47,40 +47,48 @@ struct SplitPolicy {
   static constexpr int vec = 4;  // elements per 16-byte access
 };
 
-// The register-resident one-CTA schedule for short rows (the schedule the Triton peer wins with):
+// The register-resident one-CTA schedules for short rows (the schedule the Triton peer wins with):
 // every input of the row is read once into registers, groups float4 per thread and input, by
 // `threads` threads; the stages and h work on the registers, nothing is staged in shared memory.
-// The launcher and the time model take the smallest variant that holds the row.
+// Two families, each a schedule the time model predicts and a sweep times: "registers" spreads a
+// row over many threads (at most 4 groups each), "registers_deep" holds 8 groups per thread in
+// fewer threads (a warp per row up to N = 1024): fewer warps to reduce over and, at few rows, more
+// CTAs per SM, so that M = 256 fits one wave (docs/perf-notes.md). The launcher and the time model
+// take the family's smallest variant that holds the row.
+enum class RegisterFamily { Wide = 0, Deep = 1 };
 struct RegisterVariant {
   int threads, groups;
+  RegisterFamily family;
 };
-#ifndef CREDIT_REGISTER_VARIANTS  // a build option for A/B runs (scripts/gpu-check.sh abbench:CREDIT_REGISTER_SET=1)
-#if defined(CREDIT_REGISTER_SET) && CREDIT_REGISTER_SET == 1  // 8 elements per thread and input up to 8192
-#define CREDIT_REGISTER_VARIANTS {128, 2}, {256, 2}, {512, 2}, {1024, 2}, {1024, 4}
-#elif defined(CREDIT_REGISTER_SET) && CREDIT_REGISTER_SET == 2  // fewer threads, 32 elements each up to 8192
-#define CREDIT_REGISTER_VARIANTS {128, 2}, {128, 4}, {128, 8}, {256, 8}, {1024, 4}
-#elif defined(CREDIT_REGISTER_SET) && CREDIT_REGISTER_SET == 3  // between the two
-#define CREDIT_REGISTER_VARIANTS {128, 2}, {128, 4}, {256, 4}, {256, 8}, {1024, 4}
-#else
-#define CREDIT_REGISTER_VARIANTS {128, 2}, {256, 2}, {256, 4}, {512, 4}, {1024, 4}
-#endif
+#ifndef CREDIT_REGISTER_VARIANTS  // a build option for A/B runs of the tables
+#define CREDIT_REGISTER_VARIANTS                                                                   \
+  {128, 2, RegisterFamily::Wide}, {256, 2, RegisterFamily::Wide}, {256, 4, RegisterFamily::Wide},  \
+      {512, 4, RegisterFamily::Wide}, {1024, 4, RegisterFamily::Wide}, {32, 8, RegisterFamily::Deep}, \
+      {64, 8, RegisterFamily::Deep}, {128, 8, RegisterFamily::Deep}, {256, 8, RegisterFamily::Deep}
 #endif
 inline constexpr RegisterVariant kRegisterVariants[] = {CREDIT_REGISTER_VARIANTS};
 inline constexpr int kRegisterVariantCount = int(sizeof(kRegisterVariants) / sizeof(kRegisterVariants[0]));
 
-// Index into kRegisterVariants of the variant for a row of n elements; -1 when none holds it.
-constexpr int register_variant_for(long long n) {
+// Index into kRegisterVariants of the family's variant for a row of n elements (the first that
+// holds it, the table listing each family by width); -1 when none does.
+constexpr int register_variant_for(long long n, RegisterFamily family = RegisterFamily::Wide) {
   for (int i = 0; i < kRegisterVariantCount; ++i)
-    if (n <= 4LL * kRegisterVariants[i].threads * kRegisterVariants[i].groups) return i;
+    if (kRegisterVariants[i].family == family && n <= 4LL * kRegisterVariants[i].threads * kRegisterVariants[i].groups)
+      return i;
   return -1;
+}
+// The widest row a family holds.
+constexpr long long register_max_width(RegisterFamily family = RegisterFamily::Wide) {
+  long long w = 0;
+  for (const auto& v : kRegisterVariants)
+    if (v.family == family) w = w > 4LL * v.threads * v.groups ? w : 4LL * v.threads * v.groups;
+  return w;
 }
 // The name a register variant's kernel resources are recorded under, e.g. "registers/256x4".
 inline std::string register_kernel_name(int variant) {
   return "registers/" + std::to_string(kRegisterVariants[variant].threads) + "x" +
          std::to_string(kRegisterVariants[variant].groups);
 }
-inline constexpr long long kRegisterMaxWidth =
-    4LL * kRegisterVariants[kRegisterVariantCount - 1].threads * kRegisterVariants[kRegisterVariantCount - 1].groups;
 
 // CTAs per row of the schedules that split a row through global memory (megakernel, local
 // fusion, unfused): any P from 1 to this.

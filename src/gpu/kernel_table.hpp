@@ -21,6 +21,10 @@ struct Kernels {
   Kernel partial;  // the clustered kernel keeping part of each slice (Stream = true)
 };
 
+// The register-resident kernels of a workload, one per RegisterVariant (register_kernels.cu);
+// false (out untouched) for a name that is not a workload's.
+bool register_kernels_of(std::string_view workload, Kernel (&out)[kRegisterVariantCount]);
+
 // The staged, cluster and global-reread kernels of a negative control the split-row kernels run
 // (every other entry null); nullptr for any other name.
 const Kernels* negative_control_kernels(std::string_view name);

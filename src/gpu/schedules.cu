@@ -14,7 +14,6 @@
 #include "kernels/global_exchange.cuh"
 #include "kernels/global_reread_kernel.cuh"
 #include "kernels/local_fusion_kernels.cuh"
-#include "kernels/register_row_kernel.cuh"
 #include "kernels/split_row_kernel.cuh"
 #include "kernels/unfused_rms_softmax.cuh"
 
@@ -24,11 +23,6 @@ namespace {
 
 template <class W>
 long split_smem_of(long n, int p) { return split_smem_bytes<W>(n, p); }
-
-template <class W, int... v>
-void fill_registers(Kernel* k, std::integer_sequence<int, v...>) {
-  ((k[v] = &kernels::register_row_kernel<W, kRegisterVariants[v].threads, kRegisterVariants[v].groups>), ...);
-}
 
 template <class W, int... l>
 void fill_fused(Kernel* k, std::integer_sequence<int, l...>) {
@@ -54,7 +48,7 @@ const Kernels& kernels_of(const WorkloadInfo& w) {
                 popcount(retained_mask<W>())};
       k.partial = &kernels::split_row_kernel<W, kernels::DsmemExchange, true>;
       fill_fused<W>(k.fused, std::make_integer_sequence<int, num_stages<W>()>{});
-      fill_registers<W>(k.registers, std::make_integer_sequence<int, kRegisterVariantCount>{});
+      register_kernels_of(W::name, k.registers);
       t[W::name] = k;
     });
     return t;
@@ -69,8 +63,9 @@ const Kernels& kernels_of(const WorkloadInfo& w) {
 // none for the unfused chain).
 Kernel kernel_for(const Kernels& k, Schedule s, long long n) {
   switch (s) {
-    case Schedule::Registers: {
-      const int v = register_variant_for(n);
+    case Schedule::Registers:
+    case Schedule::RegistersDeep: {
+      const int v = register_variant_for(n, RegisterFamily(traits_of(s).register_family));
       return v < 0 ? nullptr : k.registers[v];
     }
     case Schedule::Staged: return k.staged;
@@ -86,8 +81,9 @@ Kernel kernel_for(const Kernels& k, Schedule s, long long n) {
 
 int threads_for(Schedule s, long long n) {
   switch (s) {
-    case Schedule::Registers: {
-      const int v = register_variant_for(n);
+    case Schedule::Registers:
+    case Schedule::RegistersDeep: {
+      const int v = register_variant_for(n, RegisterFamily(traits_of(s).register_family));
       return v < 0 ? 0 : kRegisterVariants[v].threads;
     }
     case Schedule::GlobalReread: return kernels::RereadPolicy::threads;
@@ -224,9 +220,9 @@ Support can_implement(const WorkloadInfo& w, Schedule s, int p, long long rows, 
       return {false, "partial: the slice of " + std::to_string(slice_floats(n, p)) + " elements fits whole at " +
                          std::to_string(kPartialCtasPerSm) + " CTAs per SM (the cluster schedule keeps it all)"};
   }
-  if (s == Schedule::Registers && n > kRegisterMaxWidth)
-    return {false, "the register-resident kernel holds rows of at most " + std::to_string(kRegisterMaxWidth) +
-                       " elements"};
+  if (const int fam = traits_of(s).register_family; fam >= 0 && n > register_max_width(RegisterFamily(fam)))
+    return {false, std::string(schedule_name(s)) + ": the register-resident kernel holds rows of at most " +
+                       std::to_string(register_max_width(RegisterFamily(fam))) + " elements"};
   if (s == Schedule::Unfused && w.name != "rms_softmax")
     return {false, "the 9-kernel unfused baseline is seed 001's, written for rms_softmax only"};
   if (rows * p > 0x7fffffffLL) return {false, "grid of rows x P CTAs exceeds 2^31 - 1"};

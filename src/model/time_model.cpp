@@ -74,7 +74,9 @@ CandidateTime candidate_time(const StaticFigures& f, const std::string& workload
   const bool partial = schedule == "partial";
   const bool cluster = is_cluster_candidate(schedule);
   const bool reread = schedule == "global_reread";
-  const bool regs = schedule == "registers";
+  const ScheduleTraits* traits = find_schedule(schedule);
+  const bool regs = traits && traits->register_family >= 0;
+  const auto family = RegisterFamily(regs ? traits->register_family : 0);
   require(cluster || partial || reread || regs || schedule == "staged",
           "the time model has no schedule '" + schedule + "'");
   // Partial retention keeps `keep` floats of each slice and streams the rest (core/split.hpp).
@@ -85,17 +87,18 @@ CandidateTime candidate_time(const StaticFigures& f, const std::string& workload
                           : "partial: the slice fits whole at " + std::to_string(kPartialCtasPerSm) + " CTAs per SM";
     return c;
   }
-  if (regs && register_variant_for(n) < 0) {
-    c.reason = "the register-resident kernel holds rows of at most " + std::to_string(kRegisterMaxWidth) + " elements";
+  if (regs && register_variant_for(n, family) < 0) {
+    c.reason = "the register-resident kernel holds rows of at most " + std::to_string(register_max_width(family)) +
+               " elements";
     return c;
   }
   // The partial kernels are the staged and clustered kernels streaming part of the slice.
-  const std::string kernel_name = regs      ? register_kernel_name(register_variant_for(n))
+  const std::string kernel_name = regs      ? register_kernel_name(register_variant_for(n, family))
                                   : partial ? std::string("cluster")
                                             : schedule;
   const auto kernel = find_kernel(cal, workload, kernel_name);
   if (!kernel && regs) {  // a calibration written before the register kernel existed
-    c.reason = "the calibration has no resources for " + kernel_name + " (it predates the register kernel)";
+    c.reason = "the calibration has no resources for " + kernel_name + " (it predates this register kernel)";
     return c;
   }
   require(kernel.has_value(), "the calibration has no kernel resources for " + workload + " " + kernel_name +

@@ -71,8 +71,8 @@ credit::Prediction predict_times(const StaticFigures& f, const std::string& work
                                  const TimeModelParams& params, long long m, long long n,
                                  const std::vector<int>& ps = kClusterSizes);
 
-// The predicted time of one candidate (schedule "staged", "global_reread", "registers", "cluster" or
-// "partial").
+// The predicted time of one candidate (a candidate schedule of the traits table: "staged",
+// "global_reread", "registers", "registers_deep", "cluster" or "partial").
 CandidateTime candidate_time(const StaticFigures& f, const std::string& workload, const Calibration& cal,
                              const TimeModelParams& params, const CopyLine& copy, const std::string& schedule,
                              int p, long long m, long long n);

@@ -21,7 +21,7 @@ TEST_CASE("every schedule has one row of traits, found by its name", "[schedule]
     CHECK((t.cluster_launch == (t.split == Split::Cluster || t.split == Split::LargestCluster)));
     ++rows;
   }
-  CHECK(rows == 8);
+  CHECK(rows == 9);
   CHECK(find_schedule("copy") == nullptr);
   CHECK_THROWS_AS(parse_schedule("clusters"), std::invalid_argument);
 }
@@ -29,6 +29,7 @@ TEST_CASE("every schedule has one row of traits, found by its name", "[schedule]
 TEST_CASE("each schedule takes the P its kind allows", "[schedule]") {
   CHECK(takes_p(Schedule::Staged, 1));
   CHECK_FALSE(takes_p(Schedule::Registers, 2));
+  CHECK(takes_p(Schedule::RegistersDeep, 1));
   for (int p : {2, 4, 8, 16}) CHECK(takes_p(Schedule::Cluster, p));
   for (int p : {1, 3, 32}) CHECK_FALSE(takes_p(Schedule::Cluster, p));
   CHECK(takes_p(Schedule::Partial, kPartialClusterSize));
@@ -45,7 +46,7 @@ TEST_CASE("each schedule takes the P its kind allows", "[schedule]") {
 }
 
 TEST_CASE("the time model's candidates and labels come from the traits", "[schedule]") {
-  for (const char* s : {"staged", "global_reread", "registers", "cluster", "partial"})
+  for (const char* s : {"staged", "global_reread", "registers", "registers_deep", "cluster", "partial"})
     CHECK(model::is_candidate_schedule(s));
   for (const char* s : {"megakernel", "local_fusion", "unfused", "copy", "triton"})
     CHECK_FALSE(model::is_candidate_schedule(s));
@@ -53,7 +54,31 @@ TEST_CASE("the time model's candidates and labels come from the traits", "[sched
   CHECK_FALSE(model::is_candidate("partial", 4));
   CHECK(model::is_cluster_candidate("partial"));
   CHECK_FALSE(model::is_cluster_candidate("registers"));
+  CHECK_FALSE(model::is_cluster_candidate("registers_deep"));
   CHECK(candidate_label("cluster", 8) == "cluster P=8");
   CHECK(candidate_label("partial", 16) == "partial P=16");
   CHECK(candidate_label("global_reread", 1) == "global_reread");
+}
+
+TEST_CASE("each register family holds rows up to its widest variant, in the narrowest variant that fits", "[schedule]") {
+  CHECK(traits_of(Schedule::Registers).register_family == int(RegisterFamily::Wide));
+  CHECK(traits_of(Schedule::RegistersDeep).register_family == int(RegisterFamily::Deep));
+  CHECK(traits_of(Schedule::Staged).register_family == -1);
+  CHECK(register_max_width(RegisterFamily::Wide) == 16384);
+  CHECK(register_max_width(RegisterFamily::Deep) == 8192);
+  for (RegisterFamily f : {RegisterFamily::Wide, RegisterFamily::Deep})
+    for (long long n : {1LL, 1000LL, 1024LL, 1025LL, 4097LL, 8192LL}) {
+      const int v = register_variant_for(n, f);
+      REQUIRE(v >= 0);
+      const RegisterVariant& r = kRegisterVariants[v];
+      CHECK(r.family == f);
+      CHECK(n <= 4LL * r.threads * r.groups);
+      for (int u = 0; u < kRegisterVariantCount; ++u)  // no narrower variant of the family holds it
+        if (kRegisterVariants[u].family == f && kRegisterVariants[u].threads * kRegisterVariants[u].groups < r.threads * r.groups)
+          CHECK(n > 4LL * kRegisterVariants[u].threads * kRegisterVariants[u].groups);
+    }
+  CHECK(register_variant_for(8193, RegisterFamily::Deep) == -1);
+  CHECK(register_variant_for(16385, RegisterFamily::Wide) == -1);
+  // A warp per row up to 1024 elements.
+  CHECK(kRegisterVariants[register_variant_for(1024, RegisterFamily::Deep)].threads == 32);
 }

@@ -22,6 +22,14 @@ namespace {
 
 bool near(double a, double b) { return std::fabs(a - b) <= 1e-9 * std::max(1.0, std::fabs(b)); }
 
+// The candidate of a prediction by schedule and P (the list's order is the traits table's).
+const CandidateTime& cand(const Prediction& p, const std::string& schedule, int ctas = 1) {
+  for (const auto& c : p.candidates)
+    if (c.schedule == schedule && c.p == ctas) return c;
+  FAIL("no candidate " << schedule << " P=" << ctas);
+  throw std::logic_error("unreachable");
+}
+
 // An H200-like calibration: 132 SMs, 228 KB per SM, 1 KB reserved per CTA, cluster slots that
 // grow with the CTAs per SM as measured (7 clusters of 16 at one CTA per SM), copies of 4.25 TB/s
 // plus 4 us, a 380-cycle barrier at 2 GHz.
@@ -92,26 +100,35 @@ TEST_CASE("the time model: legality, waves, DRAM bytes and the pick", "[model][t
   SECTION("a cluster too small for the row is refused by Eq. 3, a one-CTA staged kernel too") {
     const Prediction p = predict_times(w.figures, w.name, c, prm, 4096, 65536);
     CHECK_FALSE(p.candidates[0].legal);  // staged: 512 KB
-    CHECK(p.candidates[0].reason.find("Eq. 3") != std::string::npos);
-    CHECK(p.candidates[1].legal);        // global_reread
-    CHECK_FALSE(p.candidates[2].legal);  // registers: rows of at most 16384
-    CHECK(p.candidates[2].reason.find("at most 16384") != std::string::npos);
-    CHECK_FALSE(p.candidates[3].legal);  // P = 2: 256 KB
-    CHECK(p.candidates[4].legal);        // P = 4: 128 KB
-    CHECK(p.candidates[4].ctas_per_sm == 1);
-    CHECK(p.candidates[4].resident_rows == 30);
-    CHECK(p.candidates[4].waves == std::ceil(4096.0 / 30));
+    CHECK(cand(p, "staged").reason.find("Eq. 3") != std::string::npos);
+    CHECK(cand(p, "global_reread").legal);
+    CHECK_FALSE(cand(p, "registers").legal);  // rows of at most 16384
+    CHECK(cand(p, "registers").reason.find("at most 16384") != std::string::npos);
+    CHECK_FALSE(cand(p, "registers_deep").legal);  // rows of at most 8192
+    CHECK(cand(p, "registers_deep").reason.find("at most 8192") != std::string::npos);
+    CHECK_FALSE(cand(p, "cluster", 2).legal);  // P = 2: 256 KB
+    const CandidateTime& p4 = cand(p, "cluster", 4);  // 128 KB
+    CHECK(p4.legal);
+    CHECK(p4.ctas_per_sm == 1);
+    CHECK(p4.resident_rows == 30);
+    CHECK(p4.waves == std::ceil(4096.0 / 30));
     // A cluster moves only the compulsory bytes.
-    CHECK(near(p.candidates[4].hbm_bytes, 4096.0 * w.figures.d_fixed(65536)));
-    CHECK(p.candidates[1].hbm_bytes > p.candidates[4].hbm_bytes);
+    CHECK(near(p4.hbm_bytes, 4096.0 * w.figures.d_fixed(65536)));
+    CHECK(cand(p, "global_reread").hbm_bytes > p4.hbm_bytes);
   }
-  SECTION("the register kernel is a candidate up to 16384 elements, in the variant that holds the row") {
+  SECTION("the register kernels are candidates up to 16384 and 8192 elements, in the variant that holds the row") {
     const Prediction p = predict_times(w.figures, w.name, c, prm, 4096, 3000);
-    REQUIRE(p.candidates[2].schedule == "registers");
-    CHECK(p.candidates[2].legal);
+    const CandidateTime& wide = cand(p, "registers");
+    CHECK(wide.legal);
     // 3000 elements: the 256 x 4 variant (4096), 48 registers, 256 threads: 5 CTAs per SM.
-    CHECK(p.candidates[2].ctas_per_sm == 5);
-    CHECK(near(p.candidates[2].hbm_bytes, 4096.0 * w.figures.d_fixed(3000)));
+    CHECK(wide.ctas_per_sm == 5);
+    CHECK(near(wide.hbm_bytes, 4096.0 * w.figures.d_fixed(3000)));
+    // The deep family's 128 x 8 variant: 128 threads x 48 registers, 10 CTAs per SM.
+    const CandidateTime& deep = cand(p, "registers_deep");
+    CHECK(deep.legal);
+    CHECK(deep.ctas_per_sm == 10);
+    // A warp per row at N <= 1024: the 32 blocks per SM limit binds.
+    CHECK(cand(predict_times(w.figures, w.name, c, prm, 4096, 1000), "registers_deep").ctas_per_sm == 32);
   }
   SECTION("the pick is the fastest legal candidate, and the baseline the faster one-CTA kernel") {
     for (long long n : {2048LL, 32768LL, 262144LL}) {
@@ -173,14 +190,23 @@ TEST_CASE("the time model: legality, waves, DRAM bytes and the pick", "[model][t
       CHECK(a.pick_ms * 1e3 >= l.launch_us + m * w.figures.d_fixed(131072) / (l.gbps * 1e3));
     }
   }
-  SECTION("a calibration from before the register kernel: that candidate is refused, the rest predicted") {
+  SECTION("a calibration from before the register kernels: those candidates are refused, the rest predicted") {
     Calibration old = c;
     std::erase_if(old.kernels, [](const KernelResources& k) { return k.schedule.rfind("registers", 0) == 0; });
     const Prediction p = predict_times(w.figures, w.name, old, prm, 1024, 4096);
-    CHECK_FALSE(p.candidates[2].legal);
-    CHECK(p.candidates[2].reason.find("predates the register kernel") != std::string::npos);
-    CHECK(p.candidates[0].legal);
+    for (const char* s : {"registers", "registers_deep"}) {
+      CHECK_FALSE(cand(p, s).legal);
+      CHECK(cand(p, s).reason.find("predates") != std::string::npos);
+    }
+    CHECK(cand(p, "staged").legal);
     CHECK_FALSE(p.pick_schedule.empty());
+  }
+  SECTION("a calibration from before the deep register variants: only those are refused") {
+    Calibration old = c;
+    std::erase_if(old.kernels, [](const KernelResources& k) { return k.schedule.find("x8") != std::string::npos; });
+    const Prediction p = predict_times(w.figures, w.name, old, prm, 1024, 4096);
+    CHECK(cand(p, "registers").legal);
+    CHECK_FALSE(cand(p, "registers_deep").legal);
   }
   SECTION("bad input") {
     CHECK_THROWS_AS(predict_times(w.figures, w.name, c, prm, 0, 4096), std::invalid_argument);

@@ -113,11 +113,13 @@ TEST_CASE("host occupancy from recorded resources matches the occupancy API", "[
     for (long long n : {1000LL, 2048LL, 4096LL, 8192LL, 16384LL, 50257LL, 131072LL, 262144LL}) {
       for (const auto& [s, p] : std::vector<std::pair<gpu::Schedule, int>>{
                {gpu::Schedule::Staged, 1}, {gpu::Schedule::GlobalReread, 1}, {gpu::Schedule::Registers, 1},
+               {gpu::Schedule::RegistersDeep, 1},
                {gpu::Schedule::Cluster, 2}, {gpu::Schedule::Cluster, 4}, {gpu::Schedule::Cluster, 8},
                {gpu::Schedule::Cluster, 16}}) {
         if (!gpu::can_implement(w, s, p, 4096, n, device()).ok) continue;
-        const std::string name = s == gpu::Schedule::Registers ? register_kernel_name(register_variant_for(n))
-                                                               : std::string(gpu::schedule_name(s));
+        const int family = traits_of(s).register_family;
+        const std::string name = family >= 0 ? register_kernel_name(register_variant_for(n, RegisterFamily(family)))
+                                             : std::string(gpu::schedule_name(s));
         const auto k = model::find_kernel(c, w.name, name);
         REQUIRE(k);
         const int per_sm = model::ctas_per_sm(c.limits, device().smem_per_sm, *k, gpu::smem_bytes(w, s, p, n, device()));

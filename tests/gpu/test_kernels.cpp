@@ -102,8 +102,8 @@ void check_all_schedules(const WorkloadInfo& w, Shape sh, uint64_t seed, InputSc
   const Reference64 ref = reference64(h);
   DeviceCopy d(h);
   int ran = 0;
-  for (Schedule s : {Schedule::Staged, Schedule::GlobalReread, Schedule::Cluster, Schedule::Megakernel,
-                     Schedule::LocalFusion, Schedule::Unfused, Schedule::Registers, Schedule::Partial}) {
+  for (const ScheduleTraits& t : schedule_traits()) {  // every schedule, those added later too
+    const Schedule s = t.id;
     const bool global_split = s == Schedule::Megakernel || s == Schedule::LocalFusion || s == Schedule::Unfused;
     const std::vector<int> ps = s == Schedule::Cluster ? std::vector<int>{2, 4, 8, 16}
                                 : s == Schedule::Partial ? std::vector<int>{2, 16}
@@ -129,7 +129,7 @@ TEST_CASE("every schedule matches the float64 oracle at ragged and large shapes"
   const std::vector<Shape> shapes = {{3, 2049},  {3, 4097},   {2, 16384}, {2, 16387},
                                      {1, 1},     {3, 1},      {1, 1000},  {3, 1000},   {4096, 1000},
                                      {1, 4096},  {3, 4096},   {3, 50257}, {1, 65536},  {2, 65536},
-                                     {1, 131072}, {2, 131072}, {1, 262147}};
+                                     {4096, 4097}, {1, 131072}, {2, 131072}, {1, 262147}};
   uint64_t seed = 1;
   for (const auto& w : all_workloads())
     for (const Shape& sh : shapes) check_all_schedules(w, sh, ++seed * 7919, InputScale::Normal);
@@ -263,18 +263,23 @@ TEST_CASE("megakernel barriers and switches at one ragged shape", "[sanitize]") 
 }
 
 // One small ragged shape per workload: what scripts/gpu-check.sh runs under compute-sanitizer.
-TEST_CASE("the register-resident kernel at ragged short rows, every variant", "[sanitize]") {
+TEST_CASE("the register-resident kernels at ragged short rows, every variant of both families", "[sanitize]") {
   uint64_t seed = 77;
-  for (const auto& w : all_workloads())
-    for (Shape sh : {Shape{3, 3}, Shape{3, 1023}, Shape{3, 2047}, Shape{3, 4097}, Shape{2, 8191}, Shape{2, 16383}}) {
-      INFO(w.name << " " << sh.m << "x" << sh.n);
-      REQUIRE(gpu::can_implement(w, Schedule::Registers, 1, sh.m, sh.n, device()).ok);
-      HostProblem h = make_random_problem(w, sh.m, sh.n, ++seed, InputScale::Normal);
-      const Reference64 ref = reference64(h);
-      DeviceCopy d(h);
-      check_against_oracle(h, d, ref, Schedule::Registers, 1);
-    }
-  CHECK_FALSE(gpu::can_implement(all_workloads()[0], Schedule::Registers, 1, 1, kRegisterMaxWidth + 1, device()).ok);
+  for (Schedule s : {Schedule::Registers, Schedule::RegistersDeep}) {
+    const long long widest = register_max_width(RegisterFamily(traits_of(s).register_family));
+    for (const auto& w : all_workloads())
+      for (Shape sh : {Shape{3, 3}, Shape{3, 1000}, Shape{3, 1023}, Shape{3, 2047}, Shape{3, 4097}, Shape{2, 8191},
+                       Shape{2, 16383}}) {
+        if (sh.n > widest) continue;
+        INFO(gpu::schedule_name(s) << " " << w.name << " " << sh.m << "x" << sh.n);
+        REQUIRE(gpu::can_implement(w, s, 1, sh.m, sh.n, device()).ok);
+        HostProblem h = make_random_problem(w, sh.m, sh.n, ++seed, InputScale::Normal);
+        const Reference64 ref = reference64(h);
+        DeviceCopy d(h);
+        check_against_oracle(h, d, ref, s, 1);
+      }
+    CHECK_FALSE(gpu::can_implement(all_workloads()[0], s, 1, 1, widest + 1, device()).ok);
+  }
 }
 
 // What scripts/gpu-check.sh runs under compute-sanitizer for the partial schedule: a ragged row
@@ -305,7 +310,8 @@ TEST_CASE("negative controls on the split-row kernels", "[controls]") {
   for (const auto& w : negative_controls()) {
     INFO(w.name);
     if (!w.not_split_row.empty()) {
-      for (Schedule s : {Schedule::Staged, Schedule::GlobalReread, Schedule::Cluster, Schedule::Registers}) {
+      for (Schedule s : {Schedule::Staged, Schedule::GlobalReread, Schedule::Cluster, Schedule::Registers,
+                         Schedule::RegistersDeep}) {
         const gpu::Support sup = gpu::can_implement(w, s, s == Schedule::Cluster ? 2 : 1, 3, 4096, device());
         CHECK_FALSE(sup.ok);
         CHECK(sup.reason.find(w.not_split_row) != std::string::npos);
@@ -314,7 +320,7 @@ TEST_CASE("negative controls on the split-row kernels", "[controls]") {
     }
     for (Shape sh : {Shape{3, 1}, Shape{3, 1000}, Shape{3, 4096}, Shape{2, 50257}, Shape{1, 65536}})
       check_all_schedules(w, sh, ++seed, InputScale::Normal);
-    for (Schedule s : {Schedule::Registers, Schedule::Megakernel, Schedule::LocalFusion})
-      CHECK_FALSE(gpu::can_implement(w, s, s == Schedule::Registers ? 1 : 2, 3, 4096, device()).ok);
+    for (Schedule s : {Schedule::Registers, Schedule::RegistersDeep, Schedule::Megakernel, Schedule::LocalFusion})
+      CHECK_FALSE(gpu::can_implement(w, s, traits_of(s).split == Split::OneCta ? 1 : 2, 3, 4096, device()).ok);
   }
 }

@@ -1,0 +1,29 @@
+// The register-resident kernels of every workload, one per RegisterVariant (core/split.hpp): in a
+// file of their own so that they compile beside schedules.cu, not inside it.
+#include <utility>
+
+#include "core/workloads/all.hpp"
+#include "gpu/kernel_table.hpp"
+#include "kernels/register_row_kernel.cuh"
+
+namespace credit::gpu {
+
+namespace {
+template <class W, int... v>
+void fill(Kernel* k, std::integer_sequence<int, v...>) {
+  ((k[v] = &kernels::register_row_kernel<W, kRegisterVariants[v].threads, kRegisterVariants[v].groups>), ...);
+}
+}  // namespace
+
+bool register_kernels_of(std::string_view workload, Kernel (&out)[kRegisterVariantCount]) {
+  bool found = false;
+  for_each_workload([&](auto decl) {
+    using W = decltype(decl);
+    if (found || workload != W::name) return;
+    fill<W>(out, std::make_integer_sequence<int, kRegisterVariantCount>{});
+    found = true;
+  });
+  return found;
+}
+
+}  // namespace credit::gpu
