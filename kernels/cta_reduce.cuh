@@ -14,7 +14,6 @@ __device__ __forceinline__ void cta_allreduce(float (&acc)[W::stages[l].q], floa
 #pragma unroll
     for (int o = 16; o > 0; o >>= 1)
       acc[j] = combine_apply(op_of<W>(off + j), acc[j], __shfl_xor_sync(0xffffffffu, acc[j], o));
-  if constexpr (Warps == 1) return;  // a warp per row: the shuffles gave every lane the result
   const int warp = threadIdx.x >> 5;
   if ((threadIdx.x & 31) == 0)
 #pragma unroll

@@ -7,6 +7,7 @@ namespace credit::model {
 namespace {
 constexpr long kSmemGranule = 128;  // shared memory is allocated per CTA in these units
 constexpr int kRegGranule = 256;    // registers are allocated per warp in these units
+constexpr int kSubPartitions = 4;   // the register file is split among the SM's four warp schedulers
 }  // namespace
 
 int ctas_per_sm(const OccupancyLimits& lim, long smem_per_sm, const KernelResources& k, long dynamic_smem) {
@@ -15,7 +16,9 @@ int ctas_per_sm(const OccupancyLimits& lim, long smem_per_sm, const KernelResour
   const int warps = (k.threads + 31) / 32;
   if (k.regs > 0 && lim.regs_per_sm > 0) {
     const int per_warp = (k.regs * 32 + kRegGranule - 1) / kRegGranule * kRegGranule;
-    n = std::min(n, (lim.regs_per_sm / per_warp) / warps);
+    // A warp's registers come from one quarter of the file: 21.3 warps of 96 registers fit the
+    // whole file but only 4 x 5 = 20 the quarters (what cudaOccupancy* says for a warp per CTA).
+    n = std::min(n, (lim.regs_per_sm / kSubPartitions / per_warp) * kSubPartitions / warps);
   }
   const long smem = (k.static_smem + dynamic_smem + kSmemGranule - 1) / kSmemGranule * kSmemGranule +
                     lim.reserved_smem_per_block;

@@ -79,6 +79,5 @@ TEST_CASE("each register family holds rows up to its widest variant, in the narr
     }
   CHECK(register_variant_for(8193, RegisterFamily::Deep) == -1);
   CHECK(register_variant_for(16385, RegisterFamily::Wide) == -1);
-  // A warp per row up to 1024 elements.
-  CHECK(kRegisterVariants[register_variant_for(1024, RegisterFamily::Deep)].threads == 32);
+  CHECK(kRegisterVariants[register_variant_for(8192, RegisterFamily::Deep)].threads == 256);
 }

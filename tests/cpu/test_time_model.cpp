@@ -73,7 +73,11 @@ TEST_CASE("host occupancy takes the least of the block, thread, register and sha
   // 228 KB - 1 KB reserved is the most one CTA can take; one byte more fits none.
   CHECK(ctas_per_sm(lim, 233472, {"w", "staged", 256, 32, 0}, 232448) == 1);
   CHECK(ctas_per_sm(lim, 233472, {"w", "staged", 256, 32, 0}, 232449) == 0);
-  // 512 threads x 54 registers: 1728 per warp -> 37 warps, 16 warps a CTA: 2.
+  // One warp of 96 registers: 3072 per warp; each quarter of the file holds 5, so 20 (not 21).
+  CHECK(ctas_per_sm(lim, 233472, {"w", "one_warp", 32, 96, 0}, 0) == 20);
+  // 104 registers: 3328 per warp, 4 per quarter: 16 (the whole file would take 19).
+  CHECK(ctas_per_sm(lim, 233472, {"w", "one_warp", 32, 104, 0}, 0) == 16);
+  // 512 threads x 54 registers: 1728 per warp -> 9 per quarter, 36 warps, 16 warps a CTA: 2.
   CHECK(ctas_per_sm(lim, 233472, {"w", "global_reread", 512, 54, 128}, 0) == 2);
 }
 
@@ -127,8 +131,10 @@ TEST_CASE("the time model: legality, waves, DRAM bytes and the pick", "[model][t
     const CandidateTime& deep = cand(p, "registers_deep");
     CHECK(deep.legal);
     CHECK(deep.ctas_per_sm == 10);
-    // A warp per row at N <= 1024: the 32 blocks per SM limit binds.
-    CHECK(cand(predict_times(w.figures, w.name, c, prm, 4096, 1000), "registers_deep").ctas_per_sm == 32);
+    // 256 x 8 at 8192: 5 CTAs per SM, as the wide family's 512 x 4 gets 2.
+    const Prediction q = predict_times(w.figures, w.name, c, prm, 4096, 8192);
+    CHECK(cand(q, "registers_deep").ctas_per_sm == 5);
+    CHECK(cand(q, "registers").ctas_per_sm == 2);
   }
   SECTION("the pick is the fastest legal candidate, and the baseline the faster one-CTA kernel") {
     for (long long n : {2048LL, 32768LL, 262144LL}) {
