@@ -41,26 +41,27 @@ CopyLine copy_line(const std::vector<CopySample>& copies) {
 }
 
 TimeModelParams h200_params() {
-  // `credit fit-model sweep-model-train.json sweep-model-heldout.json wide-rows/sweep-wide-rows.json
-  // --calibration calibration-2026-11-30.json` in docs/results/h200 (2026-12-01, time model v4): the
-  // constants of time-model-h200.json (model-fit.txt: how they do on the sweeps they were not fitted on).
+  // `credit fit-model` on every development sweep (train, held-out, wide rows, validations 1-3,
+  // short rows) with the calibration of sweep-short-rows.json, in docs/results/h200 (2026-12-01,
+  // time model v5: v4's terms refitted with the registers_deep candidate): the constants of
+  // time-model-h200.json (model-fit.txt: the command, and how they do on validation 4).
   TimeModelParams p;
-  p.cta_us = 0.8878;
-  p.staging_us = 0.8014;
-  p.stage_us = 4.827e-06;
-  p.cluster_us = 0.9252;
-  p.barrier_scale = 1.1;
-  p.split_cta_gbps = 38.44;
-  p.reread_cta_gbps = 52.94;
-  p.register_cta_gbps = 43.41;
-  p.partial_cta_gbps = 14.05;
-  p.l2_share = 0.3774;
-  p.l2_gbps = 2.176e+04;
-  p.col_gbps = 78.33;
-  p.sm_work_scale = 0.7832;
-  p.serial_share = 0.4614;
-  p.serial_power = 2.301;
-  p.fitted_on = "H200 fit on sweep-model-train.json, sweep-model-heldout.json, sweep-wide-rows.json (built in)";
+  p.cta_us = 0.9485;
+  p.staging_us = 0.8026;
+  p.stage_us = 5.031e-05;
+  p.cluster_us = 0.8963;
+  p.barrier_scale = 1.125;
+  p.split_cta_gbps = 40.89;
+  p.reread_cta_gbps = 60.69;
+  p.register_cta_gbps = 49.59;
+  p.partial_cta_gbps = 13.47;
+  p.l2_share = 0.3772;
+  p.l2_gbps = 2.042e+04;
+  p.col_gbps = 57.48;
+  p.sm_work_scale = 0.9786;
+  p.serial_share = 0.3546;
+  p.serial_power = 2.28;
+  p.fitted_on = "H200 fit on the train, held-out, wide-row, validation 1-3 and short-row sweeps (built in)";
   return p;
 }
 
