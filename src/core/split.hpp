@@ -53,9 +53,10 @@ struct SplitPolicy {
 // Two families, each a schedule the time model predicts and a sweep times: "registers" spreads a
 // row over many threads (at most 4 groups each), "registers_deep" holds 8 groups per thread in
 // fewer threads: fewer warps to reduce over and, at few rows, more CTAs per SM, so that M = 256
-// fits one wave at N = 8192 (docs/perf-notes.md). A warp per row (32 x 8) and 64 x 8 were timed
-// at N = 1024 and 2048 and lost to the wide family by 10-50%: not in the table. The launcher
-// and the time model take the family's smallest variant that holds the row.
+// fits one wave at N = 8192 (docs/perf-notes.md). It holds rows of 4097 to 8192 elements only: a
+// warp per row (32 x 8) and 64 x 8 lost to the wide family by 10-50% at N = 1024 and 2048, 128 x 8
+// tied it at 4096, and there the time model mispicked it (docs/model-notes.md). The launcher and
+// the time model take the family's smallest variant that holds the row.
 enum class RegisterFamily { Wide = 0, Deep = 1 };
 struct RegisterVariant {
   int threads, groups;
@@ -64,15 +65,18 @@ struct RegisterVariant {
 #ifndef CREDIT_REGISTER_VARIANTS  // a build option for A/B runs of the tables
 #define CREDIT_REGISTER_VARIANTS                                                                   \
   {128, 2, RegisterFamily::Wide}, {256, 2, RegisterFamily::Wide}, {256, 4, RegisterFamily::Wide},  \
-      {512, 4, RegisterFamily::Wide}, {1024, 4, RegisterFamily::Wide}, {128, 8, RegisterFamily::Deep},  \
-      {256, 8, RegisterFamily::Deep}
+      {512, 4, RegisterFamily::Wide}, {1024, 4, RegisterFamily::Wide}, {256, 8, RegisterFamily::Deep}
 #endif
 inline constexpr RegisterVariant kRegisterVariants[] = {CREDIT_REGISTER_VARIANTS};
 inline constexpr int kRegisterVariantCount = int(sizeof(kRegisterVariants) / sizeof(kRegisterVariants[0]));
 
+// The narrowest row a family takes.
+constexpr long long register_min_width(RegisterFamily family) { return family == RegisterFamily::Deep ? 4097 : 1; }
+
 // Index into kRegisterVariants of the family's variant for a row of n elements (the first that
 // holds it, the table listing each family by width); -1 when none does.
 constexpr int register_variant_for(long long n, RegisterFamily family = RegisterFamily::Wide) {
+  if (n < register_min_width(family)) return -1;
   for (int i = 0; i < kRegisterVariantCount; ++i)
     if (kRegisterVariants[i].family == family && n <= 4LL * kRegisterVariants[i].threads * kRegisterVariants[i].groups)
       return i;
@@ -84,6 +88,13 @@ constexpr long long register_max_width(RegisterFamily family = RegisterFamily::W
   for (const auto& v : kRegisterVariants)
     if (v.family == family) w = w > 4LL * v.threads * v.groups ? w : 4LL * v.threads * v.groups;
   return w;
+}
+// Why the family does not take a row of n elements; empty when it does (launcher and time model).
+inline std::string register_width_refusal(long long n, RegisterFamily family) {
+  if (register_variant_for(n, family) >= 0) return {};
+  const long long lo = register_min_width(family), hi = register_max_width(family);
+  return "the register-resident kernel holds rows of " +
+         (lo > 1 ? std::to_string(lo) + " to " + std::to_string(hi) : "at most " + std::to_string(hi)) + " elements";
 }
 // The name a register variant's kernel resources are recorded under, e.g. "registers/256x4".
 inline std::string register_kernel_name(int variant) {

@@ -220,9 +220,10 @@ Support can_implement(const WorkloadInfo& w, Schedule s, int p, long long rows, 
       return {false, "partial: the slice of " + std::to_string(slice_floats(n, p)) + " elements fits whole at " +
                          std::to_string(kPartialCtasPerSm) + " CTAs per SM (the cluster schedule keeps it all)"};
   }
-  if (const int fam = traits_of(s).register_family; fam >= 0 && n > register_max_width(RegisterFamily(fam)))
-    return {false, std::string(schedule_name(s)) + ": the register-resident kernel holds rows of at most " +
-                       std::to_string(register_max_width(RegisterFamily(fam))) + " elements"};
+  if (const int fam = traits_of(s).register_family; fam >= 0) {
+    const std::string why = register_width_refusal(n, RegisterFamily(fam));
+    if (!why.empty()) return {false, std::string(schedule_name(s)) + ": " + why};
+  }
   if (s == Schedule::Unfused && w.name != "rms_softmax")
     return {false, "the 9-kernel unfused baseline is seed 001's, written for rms_softmax only"};
   if (rows * p > 0x7fffffffLL) return {false, "grid of rows x P CTAs exceeds 2^31 - 1"};

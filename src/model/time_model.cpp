@@ -89,8 +89,7 @@ CandidateTime candidate_time(const StaticFigures& f, const std::string& workload
     return c;
   }
   if (regs && register_variant_for(n, family) < 0) {
-    c.reason = "the register-resident kernel holds rows of at most " + std::to_string(register_max_width(family)) +
-               " elements";
+    c.reason = register_width_refusal(n, family);
     return c;
   }
   // The partial kernels are the staged and clustered kernels streaming part of the slice.

@@ -68,6 +68,12 @@ TEST_CASE("each register family holds rows up to its widest variant, in the narr
   CHECK(register_max_width(RegisterFamily::Deep) == 8192);
   for (RegisterFamily f : {RegisterFamily::Wide, RegisterFamily::Deep})
     for (long long n : {1LL, 1000LL, 1024LL, 1025LL, 4097LL, 8192LL}) {
+      if (n < register_min_width(f)) {
+        CHECK(register_variant_for(n, f) == -1);
+        CHECK(register_width_refusal(n, f).find("4097 to 8192") != std::string::npos);
+        continue;
+      }
+      CHECK(register_width_refusal(n, f).empty());
       const int v = register_variant_for(n, f);
       REQUIRE(v >= 0);
       const RegisterVariant& r = kRegisterVariants[v];
@@ -78,6 +84,8 @@ TEST_CASE("each register family holds rows up to its widest variant, in the narr
           CHECK(n > 4LL * kRegisterVariants[u].threads * kRegisterVariants[u].groups);
     }
   CHECK(register_variant_for(8193, RegisterFamily::Deep) == -1);
+  CHECK(register_variant_for(4096, RegisterFamily::Deep) == -1);  // 4097 to 8192 only
+  CHECK(register_width_refusal(16385, RegisterFamily::Wide).find("at most 16384") != std::string::npos);
   CHECK(register_variant_for(16385, RegisterFamily::Wide) == -1);
   CHECK(kRegisterVariants[register_variant_for(8192, RegisterFamily::Deep)].threads == 256);
 }

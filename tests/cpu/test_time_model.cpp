@@ -108,8 +108,8 @@ TEST_CASE("the time model: legality, waves, DRAM bytes and the pick", "[model][t
     CHECK(cand(p, "global_reread").legal);
     CHECK_FALSE(cand(p, "registers").legal);  // rows of at most 16384
     CHECK(cand(p, "registers").reason.find("at most 16384") != std::string::npos);
-    CHECK_FALSE(cand(p, "registers_deep").legal);  // rows of at most 8192
-    CHECK(cand(p, "registers_deep").reason.find("at most 8192") != std::string::npos);
+    CHECK_FALSE(cand(p, "registers_deep").legal);  // rows of 4097 to 8192
+    CHECK(cand(p, "registers_deep").reason.find("4097 to 8192") != std::string::npos);
     CHECK_FALSE(cand(p, "cluster", 2).legal);  // P = 2: 256 KB
     const CandidateTime& p4 = cand(p, "cluster", 4);  // 128 KB
     CHECK(p4.legal);
@@ -120,17 +120,14 @@ TEST_CASE("the time model: legality, waves, DRAM bytes and the pick", "[model][t
     CHECK(near(p4.hbm_bytes, 4096.0 * w.figures.d_fixed(65536)));
     CHECK(cand(p, "global_reread").hbm_bytes > p4.hbm_bytes);
   }
-  SECTION("the register kernels are candidates up to 16384 and 8192 elements, in the variant that holds the row") {
+  SECTION("the register kernels are candidates up to 16384 and from 4097 to 8192 elements, in the variant that holds the row") {
     const Prediction p = predict_times(w.figures, w.name, c, prm, 4096, 3000);
     const CandidateTime& wide = cand(p, "registers");
     CHECK(wide.legal);
     // 3000 elements: the 256 x 4 variant (4096), 48 registers, 256 threads: 5 CTAs per SM.
     CHECK(wide.ctas_per_sm == 5);
     CHECK(near(wide.hbm_bytes, 4096.0 * w.figures.d_fixed(3000)));
-    // The deep family's 128 x 8 variant: 128 threads x 48 registers, 10 CTAs per SM.
-    const CandidateTime& deep = cand(p, "registers_deep");
-    CHECK(deep.legal);
-    CHECK(deep.ctas_per_sm == 10);
+    CHECK_FALSE(cand(p, "registers_deep").legal);  // below 4097
     // 256 x 8 at 8192: 5 CTAs per SM, as the wide family's 512 x 4 gets 2.
     const Prediction q = predict_times(w.figures, w.name, c, prm, 4096, 8192);
     CHECK(cand(q, "registers_deep").ctas_per_sm == 5);

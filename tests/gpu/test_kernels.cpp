@@ -270,7 +270,7 @@ TEST_CASE("the register-resident kernels at ragged short rows, every variant of 
     for (const auto& w : all_workloads())
       for (Shape sh : {Shape{3, 3}, Shape{3, 1000}, Shape{3, 1023}, Shape{3, 2047}, Shape{3, 4097}, Shape{2, 8191},
                        Shape{2, 16383}}) {
-        if (sh.n > widest) continue;
+        if (sh.n > widest || sh.n < register_min_width(RegisterFamily(traits_of(s).register_family))) continue;
         INFO(gpu::schedule_name(s) << " " << w.name << " " << sh.m << "x" << sh.n);
         REQUIRE(gpu::can_implement(w, s, 1, sh.m, sh.n, device()).ok);
         HostProblem h = make_random_problem(w, sh.m, sh.n, ++seed, InputScale::Normal);
@@ -279,6 +279,8 @@ TEST_CASE("the register-resident kernels at ragged short rows, every variant of 
         check_against_oracle(h, d, ref, s, 1);
       }
     CHECK_FALSE(gpu::can_implement(all_workloads()[0], s, 1, 1, widest + 1, device()).ok);
+    const long long narrowest = register_min_width(RegisterFamily(traits_of(s).register_family));
+    if (narrowest > 1) CHECK_FALSE(gpu::can_implement(all_workloads()[0], s, 1, 1, narrowest - 1, device()).ok);
   }
 }
 
