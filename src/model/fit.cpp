@@ -54,7 +54,7 @@ std::vector<FitSample> fit_samples(const ResultsFile& sweep,
   std::vector<FitSample> out;
   for (const auto& pt : sweep.points) {
     if (pt.disposition != Disposition::Passed || !(pt.time_ms.median > 0)) continue;
-    if (!is_candidate(pt.schedule, pt.p)) continue;
+    if (!is_candidate(pt.schedule, pt.p, pt.n)) continue;
     const StaticFigures* f = figures_of(pt.workload);
     if (!f) continue;
     out.push_back({f, pt.workload, pt.m, pt.n, pt.schedule, pt.p, pt.time_ms.median});

@@ -40,10 +40,12 @@ inline bool is_candidate_schedule(std::string_view s) {
   const ScheduleTraits* t = find_schedule(s);
   return t && t->candidate;
 }
-// A candidate the model predicts: partial only as the largest cluster (core/split.hpp).
-inline bool is_candidate(std::string_view s, int p) {
+// A candidate the model predicts: partial only as the largest cluster (core/split.hpp). With the
+// row width n, also no register variant this build lacks (a sweep recorded with an older table).
+inline bool is_candidate(std::string_view s, int p, long long n = 0) {
   const ScheduleTraits* t = find_schedule(s);
-  return t && t->candidate && takes_p(t->id, p);
+  if (!t || !t->candidate || !takes_p(t->id, p)) return false;
+  return n <= 0 || t->register_family < 0 || register_variant_for(n, RegisterFamily(t->register_family)) >= 0;
 }
 // A candidate that splits each row over the CTAs of a cluster (the rest run one CTA per row).
 inline bool is_cluster_candidate(std::string_view s) {

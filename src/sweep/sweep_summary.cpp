@@ -136,7 +136,7 @@ PeerTable credit_vs_peers(const ResultsFile& sweep, const std::vector<ResultsFil
   auto key = [](const SweepPoint& p) { return p.workload + "/" + std::to_string(p.m) + "/" + std::to_string(p.n); };
   auto passed = [](const SweepPoint& p) { return p.disposition == Disposition::Passed && p.time_ms.median > 0; };
   for (const auto& p : sweep.points) {
-    if (!passed(p) || !model::is_candidate(p.schedule, p.p)) continue;
+    if (!passed(p) || !model::is_candidate(p.schedule, p.p, p.n)) continue;
     PeerRatio& r = by_shape[key(p)];
     if (r.t_credit == 0 || p.time_ms.median < r.t_credit) {
       r.workload = p.workload;

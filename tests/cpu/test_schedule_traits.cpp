@@ -52,6 +52,9 @@ TEST_CASE("the time model's candidates and labels come from the traits", "[sched
     CHECK_FALSE(model::is_candidate_schedule(s));
   CHECK(model::is_candidate("partial", 16));
   CHECK_FALSE(model::is_candidate("partial", 4));
+  CHECK(model::is_candidate("registers_deep", 1, 8192));
+  CHECK_FALSE(model::is_candidate("registers_deep", 1, 4096));  // recorded by an older table: not this build's
+  CHECK_FALSE(model::is_candidate("registers", 1, 16385));
   CHECK(model::is_cluster_candidate("partial"));
   CHECK_FALSE(model::is_cluster_candidate("registers"));
   CHECK_FALSE(model::is_cluster_candidate("registers_deep"));

@@ -196,7 +196,7 @@ TEST_CASE("the time model: legality, waves, DRAM bytes and the pick", "[model][t
   SECTION("a calibration from before the register kernels: those candidates are refused, the rest predicted") {
     Calibration old = c;
     std::erase_if(old.kernels, [](const KernelResources& k) { return k.schedule.rfind("registers", 0) == 0; });
-    const Prediction p = predict_times(w.figures, w.name, old, prm, 1024, 4096);
+    const Prediction p = predict_times(w.figures, w.name, old, prm, 1024, 6000);
     for (const char* s : {"registers", "registers_deep"}) {
       CHECK_FALSE(cand(p, s).legal);
       CHECK(cand(p, s).reason.find("predates") != std::string::npos);
@@ -207,7 +207,7 @@ TEST_CASE("the time model: legality, waves, DRAM bytes and the pick", "[model][t
   SECTION("a calibration from before the deep register variants: only those are refused") {
     Calibration old = c;
     std::erase_if(old.kernels, [](const KernelResources& k) { return k.schedule.find("x8") != std::string::npos; });
-    const Prediction p = predict_times(w.figures, w.name, old, prm, 1024, 4096);
+    const Prediction p = predict_times(w.figures, w.name, old, prm, 1024, 6000);
     CHECK(cand(p, "registers").legal);
     CHECK_FALSE(cand(p, "registers_deep").legal);
   }
