@@ -10,6 +10,10 @@
 
 namespace credit::kernels {
 
+#ifndef CREDIT_REGISTER_COL_PREFETCH  // a build option for A/B runs: 0 loads each group's column parameters before its use
+#define CREDIT_REGISTER_COL_PREFETCH 1
+#endif
+
 #ifndef CREDIT_REGISTER_LOAD  // a build option for A/B runs: 0 streaming (ld.cs), 1 read-only path
 #define CREDIT_REGISTER_LOAD 0
 #endif
@@ -92,19 +96,31 @@ __global__ void __launch_bounds__(T) register_row_kernel(const __grid_constant__
   register_stages<W, T, G>(op, span, r, has_edge, warp_buf, rowp, ctx,
                            std::make_integer_sequence<int, num_stages<W>()>{});
 
+  // Column parameters (layernorm's gamma and beta) of every group first: loaded one group at a
+  // time between the stores, each was an L2 round trip in series, G of them per thread.
   const bool col_vec = (op.n & 3) == 0;  // column vectors are 16-byte aligned only then
+  auto load_col = [&](int k, int i) {
+    return col_vec ? __ldg(reinterpret_cast<const float4*>(op.col[k] + i))
+                   : make_float4(__ldg(op.col[k] + i), __ldg(op.col[k] + i + 1), __ldg(op.col[k] + i + 2),
+                                 __ldg(op.col[k] + i + 3));
+  };
+  float4 col[G][NC > 0 ? NC : 1];
+  if (NC > 0 && CREDIT_REGISTER_COL_PREFETCH && groups > 0)
+#pragma unroll
+    for (int g = 0; g < G; ++g) {
+      const int i = span.group_elem(min(int(threadIdx.x) + g * T, groups - 1));  // a group of the row: no fault
+#pragma unroll
+      for (int k = 0; k < NC; ++k) col[g][k] = load_col(k, i);
+    }
 #pragma unroll
   for (int g = 0; g < G; ++g) {
     const int gi = int(threadIdx.x) + g * T;
     if (gi >= groups) break;
     const int i = span.group_elem(gi);
     const long long at = span.base + i;
-    float4 col[NC > 0 ? NC : 1];
+    if constexpr (!CREDIT_REGISTER_COL_PREFETCH)
 #pragma unroll
-    for (int k = 0; k < NC; ++k)
-      col[k] = col_vec ? __ldg(reinterpret_cast<const float4*>(op.col[k] + i))
-                       : make_float4(__ldg(op.col[k] + i), __ldg(op.col[k] + i + 1), __ldg(op.col[k] + i + 2),
-                                     __ldg(op.col[k] + i + 3));
+      for (int k = 0; k < NC; ++k) col[g][k] = load_col(k, i);
     float4 o[NO];
 #pragma unroll
     for (int e = 0; e < 4; ++e) {
@@ -112,7 +128,7 @@ __global__ void __launch_bounds__(T) register_row_kernel(const __grid_constant__
 #pragma unroll
       for (int k = 0; k < NI; ++k) x[k] = lane_of(r.v[g].x[k], e);
 #pragma unroll
-      for (int k = 0; k < NC; ++k) c[k] = lane_of(col[k], e);
+      for (int k = 0; k < NC; ++k) c[k] = lane_of(col[g][k], e);
       W::apply(x, c, ctx, y);
 #pragma unroll
       for (int k = 0; k < NO; ++k) set_lane(o[k], e, y[k]);

@@ -158,12 +158,12 @@ for step in $steps; do
       run "build-$dir" cmake --build "$dir" -j 16 --target credit
       for m in 256 4096; do
         run "abbench-$dir-$m" "$dir/credit" --json "$OUT/abbench-$dir-$m.json" bench --workload all --rows $m \
-          --widths 2048 4096 8192 16384 --schedule registers --samples 20
+          --widths 2048 4096 8192 16384 --schedule registers registers_deep --samples 20
       done ;;
     regbench)  # the register kernel as built by `build`, at the abbench shapes (its A of an A/B)
       for m in 256 4096; do
         run "regbench-$m" build/credit --json "$OUT/regbench-$m.json" bench --workload all --rows $m \
-          --widths 2048 4096 8192 16384 --schedule registers --samples 20
+          --widths 2048 4096 8192 16384 --schedule registers registers_deep --samples 20
       done ;;
     abdefs:*)  # phases at seed 001's shape built with other policy constants, e.g. abdefs:CREDIT_SHARED_UNROLL=4
       d=${step#abdefs:}; dir=build-$(echo "$d" | tr -c 'A-Za-z0-9\n' '_')
