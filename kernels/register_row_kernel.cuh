@@ -10,8 +10,12 @@
 
 namespace credit::kernels {
 
-#ifndef CREDIT_REGISTER_COL_PREFETCH  // a build option for A/B runs: 0 loads each group's column parameters before its use
-#define CREDIT_REGISTER_COL_PREFETCH 1
+// Column parameters of every group are loaded before the first store by CTAs of at most this many
+// threads (up to 255 registers each); larger CTAs, capped at 128 or 64 registers, load each group's
+// just before its use. layernorm, A/B at M = 256 / 4096 (docs/perf-notes.md): 256 x 8 at 8192 1.17x /
+// 1.01x faster, 256 x 4 at 4096 1.09x / 1.00x; 512 x 4 at 8192 1.03x / 0.94x, 1024 x 4 0.95x at 4096 rows.
+#ifndef CREDIT_REGISTER_COL_PREFETCH  // a build option for A/B runs (0: never)
+#define CREDIT_REGISTER_COL_PREFETCH 256
 #endif
 
 #ifndef CREDIT_REGISTER_LOAD  // a build option for A/B runs: 0 streaming (ld.cs), 1 read-only path
@@ -96,8 +100,9 @@ __global__ void __launch_bounds__(T) register_row_kernel(const __grid_constant__
   register_stages<W, T, G>(op, span, r, has_edge, warp_buf, rowp, ctx,
                            std::make_integer_sequence<int, num_stages<W>()>{});
 
-  // Column parameters (layernorm's gamma and beta) of every group first: loaded one group at a
-  // time between the stores, each was an L2 round trip in series, G of them per thread.
+  // Column parameters (layernorm's gamma and beta) of every group first where registers allow:
+  // loaded one group at a time between the stores, each is an L2 round trip in series.
+  constexpr bool prefetch = T <= CREDIT_REGISTER_COL_PREFETCH;
   const bool col_vec = (op.n & 3) == 0;  // column vectors are 16-byte aligned only then
   auto load_col = [&](int k, int i) {
     return col_vec ? __ldg(reinterpret_cast<const float4*>(op.col[k] + i))
@@ -105,7 +110,7 @@ __global__ void __launch_bounds__(T) register_row_kernel(const __grid_constant__
                                  __ldg(op.col[k] + i + 3));
   };
   float4 col[G][NC > 0 ? NC : 1];
-  if (NC > 0 && CREDIT_REGISTER_COL_PREFETCH && groups > 0)
+  if (NC > 0 && prefetch && groups > 0)
 #pragma unroll
     for (int g = 0; g < G; ++g) {
       const int i = span.group_elem(min(int(threadIdx.x) + g * T, groups - 1));  // a group of the row: no fault
@@ -118,7 +123,7 @@ __global__ void __launch_bounds__(T) register_row_kernel(const __grid_constant__
     if (gi >= groups) break;
     const int i = span.group_elem(gi);
     const long long at = span.base + i;
-    if constexpr (!CREDIT_REGISTER_COL_PREFETCH)
+    if constexpr (!prefetch)
 #pragma unroll
       for (int k = 0; k < NC; ++k) col[g][k] = load_col(k, i);
     float4 o[NO];
