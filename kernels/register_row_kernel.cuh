@@ -13,7 +13,7 @@ namespace credit::kernels {
 // Column parameters of every group are loaded before the first store by CTAs of at most this many
 // threads (up to 255 registers each); larger CTAs, capped at 128 or 64 registers, load each group's
 // just before its use. layernorm, A/B at M = 256 / 4096 (docs/perf-notes.md): 256 x 8 at 8192 1.17x /
-// 1.01x faster, 256 x 4 at 4096 1.09x / 1.00x; 512 x 4 at 8192 1.03x / 0.94x, 1024 x 4 0.95x at 4096 rows.
+// 1.01x faster, 256 x 4 at 4096 1.09x / 1.00x; 512 x 4 at 8192 1.03x / 0.94x, 1024 x 4 at 16384 1.02x / 0.95x.
 #ifndef CREDIT_REGISTER_COL_PREFETCH  // a build option for A/B runs (0: never)
 #define CREDIT_REGISTER_COL_PREFETCH 256
 #endif
