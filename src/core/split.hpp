@@ -75,7 +75,7 @@ constexpr long long register_min_width(RegisterFamily family) { return family ==
 
 // Index into kRegisterVariants of the family's variant for a row of n elements (the first that
 // holds it, the table listing each family by width); -1 when none does.
-constexpr int register_variant_for(long long n, RegisterFamily family = RegisterFamily::Wide) {
+constexpr int register_variant_for(long long n, RegisterFamily family) {
   if (n < register_min_width(family)) return -1;
   for (int i = 0; i < kRegisterVariantCount; ++i)
     if (kRegisterVariants[i].family == family && n <= 4LL * kRegisterVariants[i].threads * kRegisterVariants[i].groups)
@@ -83,7 +83,7 @@ constexpr int register_variant_for(long long n, RegisterFamily family = Register
   return -1;
 }
 // The widest row a family holds.
-constexpr long long register_max_width(RegisterFamily family = RegisterFamily::Wide) {
+constexpr long long register_max_width(RegisterFamily family) {
   long long w = 0;
   for (const auto& v : kRegisterVariants)
     if (v.family == family) w = w > 4LL * v.threads * v.groups ? w : 4LL * v.threads * v.groups;
