@@ -4,7 +4,7 @@
 # back at most 8 files). Usage: scripts/gpu-check.sh [steps...]
 # Where the tree travels without .git, write the sha first (git rev-parse --short=12 HEAD >
 # .git-sha) and carry .git-sha, so results files name the commit they measured.
-# steps: build tests gputests occupancy regtests train heldout validation validation2 validation3 validation4 validation5 shortrows torchshort:M wide wideheldout torchwide:M widebench widetests widefusion abwide:DEFS megawide sanitize calibrate predict sweep torch bench quickbench ladder megabench profile phases stalls negctl ncushort traffic
+# steps: build tests gputests occupancy regtests train heldout validation validation2 validation3 validation4 validation5 paper65536 shortrows torchshort:M wide wideheldout torchwide:M widebench widetests widefusion abwide:DEFS megawide sanitize calibrate predict sweep torch bench quickbench ladder megabench profile phases stalls negctl ncushort traffic
 # abladder:THREADS abdefs:NAME=VALUE[,NAME=VALUE] ab:THREADS
 # (default: build tests bench)
 set -uo pipefail
@@ -79,6 +79,8 @@ for step in $steps; do
     validation5)  # a fifth, measured after registers_deep was cut to 4097-8192 and v5 refitted (M = 80 ... 7000, N = 2200 ... 260000)
       f=sweep-model-validation-5.json; r=""; [ -f carry/$f ] && r="--resume carry/$f"
       run validation5 timeout 560 build/credit --json "$OUT/$f" run-sweep --config configs/model-validation-5.json --no-python $r ;;
+    paper65536)  # issue 12's no-regression check: the paper sweep's N = 65536 (default rows), every candidate
+      run paper65536 timeout 300 build/credit --json "$OUT/sweep-paper-65536.json" run-sweep --config configs/paper-65536.json --no-python ;;
     shortrows)  # issue 12: every credit schedule at M = 256, 1024, 4096 x N = 1024 ... 16384
       f=sweep-short-rows.json; r=""; [ -f carry/$f ] && r="--resume carry/$f"
       run shortrows timeout 400 build/credit --json "$OUT/$f" run-sweep --config configs/short-rows.json --no-python $r ;;
