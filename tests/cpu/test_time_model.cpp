@@ -280,6 +280,24 @@ TEST_CASE("selection regret, accuracy, the noise band and N*", "[model][selectio
   CHECK(judge_selection(shapes, t).stats.at("m").unmeasured_picks == 1);
 }
 
+TEST_CASE("points of a register variant this build lacks are neither candidates nor fitted", "[model][selection]") {
+  // A sweep recorded when registers_deep also held 4096-element rows (a 128 x 8 variant since
+  // removed): that point was the fastest, but no longer a candidate of this build.
+  ResultsFile r;
+  r.kind = "sweep";
+  r.points = {point("layernorm", 256, 4096, "registers", 1, 1.1), point("layernorm", 256, 4096, "registers_deep", 1, 1.0),
+              point("layernorm", 256, 4096, "staged", 1, 1.3), point("layernorm", 256, 8192, "registers_deep", 1, 2.0),
+              point("layernorm", 256, 8192, "registers", 1, 2.2)};
+  const auto shapes = measured_shapes(r);
+  REQUIRE(shapes.size() == 2);
+  CHECK(shapes[0].fastest == "registers");       // 4096: the deep point is left out
+  CHECK(shapes[1].fastest == "registers_deep");  // 8192: the family holds it
+  const auto samples = fit_samples(r, [](const std::string& w) { return &find_workload(w).figures; });
+  CHECK(samples.size() == 4);
+  CHECK(std::none_of(samples.begin(), samples.end(),
+                     [](const FitSample& f) { return f.schedule == "registers_deep" && f.n == 4096; }));
+}
+
 TEST_CASE("the fit recovers the constants a synthetic sweep was made with", "[model][fit]") {
   const Calibration c = h200_like();
   TimeModelParams truth = h200_params();
