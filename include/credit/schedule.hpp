@@ -3,6 +3,7 @@
 // their traits: one table (src/core/schedule.cpp) that the launcher, the sweep, the time model and
 // the CLI read instead of each switching over the schedules.
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -29,7 +30,7 @@ struct ScheduleTraits {
   const char* name;
   Split split;
   bool dynamic_smem;    // requests its slice's shared memory at launch (Eq. 3, or partial's share)
-  bool cluster_launch;  // launched with a cluster dimension
+  bool cluster_launch;  // launched with a cluster dimension: exactly the schedules that split a row over a cluster
   bool candidate;       // the time model predicts it, a sweep times it, the selector may pick it
   bool phase_marks;     // one launch of the split-row kernel, which can record its phase timeline
   int register_family;  // -1, or the RegisterFamily (core/split.hpp) of a register-resident kernel
@@ -43,6 +44,7 @@ const ScheduleTraits& traits_of(Schedule s);
 // "registers_deep".
 const char* schedule_name(Schedule s);
 Schedule parse_schedule(std::string_view s);  // throws std::invalid_argument naming the known ones
+std::string known_schedules();  // every name, comma-separated, in the enum's order
 const ScheduleTraits* find_schedule(std::string_view name);  // nullptr for any other name ("copy", a peer)
 
 // Whether the schedule takes p CTAs per row; the P a sweep times for it, given the cluster sizes

@@ -33,11 +33,6 @@ std::vector<std::string> candidate_names() {
     if (t.candidate) v.emplace_back(t.name);
   return v;
 }
-std::string all_schedule_names() {
-  std::string s;
-  for (const ScheduleTraits& t : schedule_traits()) s += (s.empty() ? "" : ", ") + std::string(t.name);
-  return s;
-}
 
 struct BenchArgs {
   std::vector<std::string> workloads{"all"};
@@ -83,9 +78,8 @@ void run_bench(const BenchArgs& a, const GlobalOptions& g) {
   std::vector<gpu::Schedule> schedules;
   for (const auto& s : a.schedules) schedules.push_back(gpu::parse_schedule(s));
   // The clustered schedules take cluster sizes; the global-memory schedules 1..kMaxGlobalSplit.
-  const bool cluster = std::any_of(schedules.begin(), schedules.end(), [](gpu::Schedule s) {
-    return traits_of(s).split == Split::Cluster || traits_of(s).split == Split::LargestCluster;
-  });
+  const bool cluster =
+      std::any_of(schedules.begin(), schedules.end(), [](gpu::Schedule s) { return traits_of(s).cluster_launch; });
   for (int p : ps) {
     if (cluster && !is_cluster_size(p))
       throw CommandFailed(fmt::format("illegal cluster size {}: --P takes 2, 4, 8 and 16 "
@@ -160,7 +154,7 @@ void add_bench_command(CLI::App& app, GlobalOptions& g) {
                       "CTAs per row: cluster sizes (cluster; partial runs as 16), 1 to 64 (megakernel, "
                       "local_fusion, unfused)",
                       "2,4,8,16");
-  add_name_list_option(cmd, "--schedule", a.schedules, all_schedule_names())
+  add_name_list_option(cmd, "--schedule", a.schedules, known_schedules())
       ->capture_default_str();
   cmd->add_option("--samples", a.samples, "timed samples per point (median reported)")->capture_default_str();
   cmd->add_option("--warmup", a.warmup, "untimed runs first")->capture_default_str();

@@ -40,13 +40,15 @@ const ScheduleTraits* find_schedule(std::string_view name) {
   return nullptr;
 }
 
-Schedule parse_schedule(std::string_view s) {
+std::string known_schedules() {
   std::string known;
-  for (const auto& t : kTraits) {
-    if (s == t.name) return t.id;
-    known += (known.empty() ? "" : ", ") + std::string(t.name);
-  }
-  throw std::invalid_argument("unknown schedule '" + std::string(s) + "' (known: " + known + ")");
+  for (const auto& t : kTraits) known += (known.empty() ? "" : ", ") + std::string(t.name);
+  return known;
+}
+
+Schedule parse_schedule(std::string_view s) {
+  if (const ScheduleTraits* t = find_schedule(s)) return t->id;
+  throw std::invalid_argument("unknown schedule '" + std::string(s) + "' (known: " + known_schedules() + ")");
 }
 
 bool takes_p(Schedule s, int p) {

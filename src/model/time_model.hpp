@@ -50,7 +50,7 @@ inline bool is_candidate(std::string_view s, int p, long long n = 0) {
 // A candidate that splits each row over the CTAs of a cluster (the rest run one CTA per row).
 inline bool is_cluster_candidate(std::string_view s) {
   const ScheduleTraits* t = find_schedule(s);
-  return t && t->candidate && (t->split == Split::Cluster || t->split == Split::LargestCluster);
+  return t && t->candidate && t->cluster_launch;
 }
 
 // Bandwidth (GB/s, bytes read + written) and fixed time (us) of a device-to-device copy: least
