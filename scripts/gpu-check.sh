@@ -4,7 +4,7 @@
 # back at most 8 files). Usage: scripts/gpu-check.sh [steps...]
 # Where the tree travels without .git, write the sha first (git rev-parse --short=12 HEAD >
 # .git-sha) and carry .git-sha, so results files name the commit they measured.
-# steps: build tests gputests occupancy regtests train heldout validation validation2 validation3 validation4 validation5 paper65536 shortrows torchshort:M wide wideheldout torchwide:M widebench widetests widefusion abwide:DEFS megawide sanitize calibrate predict sweep torch bench quickbench ladder megabench profile phases stalls negctl ncushort traffic
+# steps: build tests gputests occupancy regtests train heldout validation validation2 validation3 validation4 validation5 validation6 paper65536 shortrows torchshort:M wide wideheldout torchwide:M widebench widetests widefusion abwide:DEFS megawide sanitize calibrate predict sweep torch bench quickbench ladder megabench profile phases stalls negctl ncushort traffic
 # abladder:THREADS abdefs:NAME=VALUE[,NAME=VALUE] ab:THREADS
 # (default: build tests bench)
 set -uo pipefail
@@ -19,7 +19,7 @@ run() {  # run NAME CMD...: log to $OUT/NAME.log, remember failures, keep going
   local name=$1; shift
   echo "=== $name: $*"
   if ! "$@" >"$LOGS/$name.log" 2>&1; then echo "!!! $name failed (see $name.log)"; status=1; fi
-  tail -n 25 "$LOGS/$name.log"
+  [ -n "${NO_TAIL:-}" ] || tail -n 25 "$LOGS/$name.log"  # NO_TAIL=1: a held-out sweep is not read before its fit
 }
 for step in $steps; do
   case $step in
@@ -50,7 +50,7 @@ for step in $steps; do
     calibrate)
       run calibrate build/credit --json "$OUT/calibration.json" calibrate ;;
     predict)  # the model at every workload x N in {4096, 16384, 65536}, one JSON each (in the logs)
-      for w in layernorm wvar_bwd pearson_bwd softmax_bwd lars quant_int8 rms_softmax; do
+      for w in layernorm wvar_bwd pearson_bwd softmax_bwd lars quant_int8 rms_softmax rmsnorm; do
         for n in 4096 16384 65536; do
           m=4096; [ $w = layernorm ] && m=2048
           run "predict-$w-$n" build/credit --json "$LOGS/predict-$w-$n.json" predict --workload $w --shape ${m}x$n
@@ -79,6 +79,9 @@ for step in $steps; do
     validation5)  # a fifth, measured after registers_deep was cut to 4097-8192 and v5 refitted (M = 80 ... 7000, N = 2200 ... 260000)
       f=sweep-model-validation-5.json; r=""; [ -f carry/$f ] && r="--resume carry/$f"
       run validation5 timeout 560 build/credit --json "$OUT/$f" run-sweep --config configs/model-validation-5.json --no-python $r ;;
+    validation6)  # a sixth, measured before time model v6 was fitted, with rmsnorm (a workload no fit had seen; M = 40 ... 5000, N = 1800 ... 151936)
+      f=sweep-model-validation-6.json; r=""; [ -f carry/$f ] && r="--resume carry/$f"
+      run validation6 timeout ${VALIDATION6_S:-540} build/credit --json "$OUT/$f" run-sweep --config configs/model-validation-6.json --no-python $r ;;
     paper65536)  # issue 12's no-regression check: the paper sweep's N = 65536 (default rows), every candidate
       run paper65536 timeout 300 build/credit --json "$OUT/sweep-paper-65536.json" run-sweep --config configs/paper-65536.json --no-python ;;
     shortrows)  # issue 12: every credit schedule at M = 256, 1024, 4096 x N = 1024 ... 16384

@@ -81,6 +81,8 @@ struct TimeModelParams {
   double sm_work_scale = 1;  // multiplies the probe's SM work per element (Calibration::elem_ns)
   double serial_share = 0;  // share of the shorter of memory and SM work a lone CTA per SM leaves exposed
   double serial_power = 1;  // ... divided by (CTAs per SM)^serial_power
+  double col_exposed_share = 0;  // share of a CTA's column-parameter reads no other CTA's loads hide: at k
+  double col_exposed_power = 1;  // CTAs per SM, min(1, col_exposed_share / k^col_exposed_power)
   std::string fitted_on;
 };
 
@@ -111,6 +113,8 @@ inline constexpr TimeModelField kTimeModelFields[] = {
     {"sm_work_scale", &TimeModelParams::sm_work_scale, TimeModelField::Absent::value, 1, false},
     {"serial_share", &TimeModelParams::serial_share, TimeModelField::Absent::value, 0, false},
     {"serial_power", &TimeModelParams::serial_power, TimeModelField::Absent::value, 1, false},
+    {"col_exposed_share", &TimeModelParams::col_exposed_share, TimeModelField::Absent::value, 0, false},
+    {"col_exposed_power", &TimeModelParams::col_exposed_power, TimeModelField::Absent::value, 1, false},
 };
 
 struct Calibration {

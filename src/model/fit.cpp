@@ -14,14 +14,15 @@ namespace credit::model {
 
 namespace {
 
-constexpr int kParams = 15;
+constexpr int kParams = 17;
 using Vec = std::array<double, kParams>;
 
 Vec to_logs(const TimeModelParams& p) {
   return {std::log(p.cta_us), std::log(p.stage_us), std::log(p.cluster_us), std::log(p.barrier_scale),
           std::log(p.split_cta_gbps), std::log(p.reread_cta_gbps), std::log(p.l2_share), std::log(p.l2_gbps),
           std::log(p.register_cta_gbps), std::log(p.staging_us), std::log(p.col_gbps), std::log(p.sm_work_scale),
-          std::log(p.serial_share), std::log(p.serial_power), std::log(p.partial_cta_gbps)};
+          std::log(p.serial_share), std::log(p.serial_power), std::log(p.partial_cta_gbps),
+          std::log(p.col_exposed_share), std::log(p.col_exposed_power)};
 }
 
 TimeModelParams from_logs(const Vec& v) {
@@ -42,6 +43,8 @@ TimeModelParams from_logs(const Vec& v) {
   p.serial_share = std::min(1.0, std::exp(v[12]));  // at most all of it
   p.serial_power = std::min(8.0, std::exp(v[13]));
   p.partial_cta_gbps = std::min(1e5, std::exp(v[14]));
+  p.col_exposed_share = std::min(1e3, std::exp(v[15]));
+  p.col_exposed_power = std::min(8.0, std::exp(v[16]));
   p.split_cta_gbps = std::min(1e5, p.split_cta_gbps);
   p.reread_cta_gbps = std::min(1e5, p.reread_cta_gbps);
   return p;
@@ -205,6 +208,8 @@ TimeModelParams fit_start() {
   p.sm_work_scale = 1;
   p.serial_share = 0.5;
   p.serial_power = 1;
+  p.col_exposed_share = 4;
+  p.col_exposed_power = 2;
   p.fitted_on = "the fit's starting point";
   return p;
 }
@@ -237,8 +242,11 @@ TimeModelParams fit_params(const std::vector<FitSample>& samples, const Calibrat
   TimeModelParams out = from_logs(best);
   // A constant no sample exercises is not identified by the fit: keep its starting value
   // (column parameters: only workloads that read them, e.g. layernorm's gamma and beta).
-  if (std::none_of(samples.begin(), samples.end(), [](const FitSample& s) { return s.figures->col_bytes > 0; }))
+  if (std::none_of(samples.begin(), samples.end(), [](const FitSample& s) { return s.figures->col_bytes > 0; })) {
     out.col_gbps = start.col_gbps;
+    out.col_exposed_share = start.col_exposed_share;
+    out.col_exposed_power = start.col_exposed_power;
+  }
   if (std::none_of(samples.begin(), samples.end(), [](const FitSample& s) { return s.schedule == "partial"; }))
     out.partial_cta_gbps = start.partial_cta_gbps;
   if (cal.elem_ns.empty()) {

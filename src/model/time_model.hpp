@@ -8,8 +8,11 @@
 //   k   CTAs per SM (model/occupancy.hpp: threads, registers, shared memory at this N and P);
 //   U   rows held at once: k*S, or cluster_slots[P][k] (the GPC layout, measured);
 //   waves of U rows (the last one partial); a wave of n rows takes
-//     t_fixed + max(memory, work) + serial_share / k^serial_power * min(memory, work), with
-//     memory = max(n * D_hbm / B + n * D_l2 / B_l2,  d_cta / r_cta + N / P * col_bytes / col_rate)
+//     t_fixed + max(memory, work) + serial_share / k^serial_power * min(memory, work) + c * t_col, with
+//     t_col  = N / P * col_bytes / col_rate (one CTA's column parameters, read from the L2 by h),
+//     c      = min(1, col_exposed_share / k^col_exposed_power) (the share of them no other CTA's
+//              loads overlap: h runs after the CTA's own loads),
+//     memory = max(n * D_hbm / B + n * D_l2 / B_l2,  d_cta / r_cta + (1 - c) * t_col)
 //     work   = sm_work_scale * n * N * probe / S
 //   (a lone CTA loads, works, then stores: the CTAs of one SM overlap memory and work, one cannot)
 //   where B and the launch time come from the copies (slope and intercept), D_hbm the row's

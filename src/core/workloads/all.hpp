@@ -7,6 +7,7 @@
 #include "core/workloads/pearson_bwd.hpp"
 #include "core/workloads/quant_int8.hpp"
 #include "core/workloads/rms_softmax.hpp"
+#include "core/workloads/rmsnorm.hpp"
 #include "core/workloads/softmax_bwd.hpp"
 #include "core/workloads/wvar_bwd.hpp"
 
@@ -14,7 +15,7 @@ namespace credit {
 
 using AllWorkloads = std::tuple<workloads::Layernorm, workloads::WvarBwd, workloads::PearsonBwd,
                                 workloads::SoftmaxBwd, workloads::Lars, workloads::QuantInt8,
-                                workloads::RmsSoftmax>;
+                                workloads::RmsSoftmax, workloads::Rmsnorm>;
 
 // Calls f(W{}) for every declared workload, in declaration order.
 template <class F>
