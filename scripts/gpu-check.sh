@@ -4,7 +4,7 @@
 # back at most 8 files). Usage: scripts/gpu-check.sh [steps...]
 # Where the tree travels without .git, write the sha first (git rev-parse --short=12 HEAD >
 # .git-sha) and carry .git-sha, so results files name the commit they measured.
-# steps: build tests gputests occupancy regtests train heldout validation validation2 validation3 validation4 validation5 validation6 paper65536 shortrows torchshort:M wide wideheldout torchwide:M widebench widetests widefusion abwide:DEFS megawide sanitize calibrate predict sweep torch bench quickbench ladder megabench profile phases stalls negctl ncushort traffic
+# steps: build tests gputests occupancy regtests train heldout validation validation2 validation3 validation4 validation5 validation6 paper65536 shortrows torchshort:M wide wideheldout torchwide:M widebench widetests widefusion abwide:DEFS megawide sanitize calibrate calibrate3 predict sweep torch bench quickbench ladder megabench profile phases stalls negctl ncushort traffic
 # abladder:THREADS abdefs:NAME=VALUE[,NAME=VALUE] ab:THREADS
 # (default: build tests bench)
 set -uo pipefail
@@ -49,6 +49,8 @@ for step in $steps; do
       done ;;
     calibrate)
       run calibrate build/credit --json "$OUT/calibration.json" calibrate ;;
+    calibrate3)  # three calibrations in a row: how stable the per-workload probe is (elem_ns)
+      for i in 1 2 3; do run "calibrate-$i" build/credit --json "$OUT/calibration-$i.json" calibrate; done ;;
     predict)  # the model at every workload x N in {4096, 16384, 65536}, one JSON each (in the logs)
       for w in layernorm wvar_bwd pearson_bwd softmax_bwd lars quant_int8 rms_softmax rmsnorm; do
         for n in 4096 16384 65536; do
