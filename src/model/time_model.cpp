@@ -41,27 +41,29 @@ CopyLine copy_line(const std::vector<CopySample>& copies) {
 }
 
 TimeModelParams h200_params() {
-  // `credit fit-model` on every development sweep (train, held-out, wide rows, validations 1-4,
-  // short rows) with the calibration of sweep-short-rows.json, in docs/results/h200 (2026-12-01,
-  // time model v5: v4's terms refitted with the registers_deep candidate): the constants of
-  // time-model-h200.json (model-fit.txt: the command, and how they do on validation 5).
+  // `credit fit-model` on every development sweep (train, held-out, wide rows, validations 1-5,
+  // short rows) with the calibration v6/calibration-1.json, in docs/results/h200 (2026-12-01,
+  // time model v6: v5's terms and the column parameters' exposed share): the constants of
+  // time-model-h200.json (model-fit.txt: the command, and how they do on validation 6).
   TimeModelParams p;
-  p.cta_us = 0.9649;
-  p.staging_us = 0.7467;
-  p.stage_us = 0.003775;
-  p.cluster_us = 0.9758;
-  p.barrier_scale = 1.084;
-  p.split_cta_gbps = 40.22;
-  p.reread_cta_gbps = 60.09;
-  p.register_cta_gbps = 50.46;
+  p.cta_us = 0.9039;
+  p.staging_us = 0.8546;
+  p.stage_us = 9.326e-06;
+  p.cluster_us = 0.8708;
+  p.barrier_scale = 1.224;
+  p.split_cta_gbps = 39.48;
+  p.reread_cta_gbps = 58.9;
+  p.register_cta_gbps = 43.41;
   p.partial_cta_gbps = 13.76;
-  p.l2_share = 0.3703;
-  p.l2_gbps = 2.185e+04;
-  p.col_gbps = 59.71;
-  p.sm_work_scale = 0.5932;
-  p.serial_share = 0.5789;
-  p.serial_power = 2.329;
-  p.fitted_on = "H200 fit on the train, held-out, wide-row, validation 1-4 and short-row sweeps (built in)";
+  p.l2_share = 0.3784;
+  p.l2_gbps = 2.064e+04;
+  p.col_gbps = 70.06;
+  p.sm_work_scale = 0.8756;
+  p.serial_share = 0.3685;
+  p.serial_power = 2.712;
+  p.col_exposed_share = 4.176;
+  p.col_exposed_power = 2.331;
+  p.fitted_on = "H200 fit on the train, held-out, wide-row, validation 1-5 and short-row sweeps (built in)";
   return p;
 }
 
