@@ -4,7 +4,7 @@
 # back at most 8 files). Usage: scripts/gpu-check.sh [steps...]
 # Where the tree travels without .git, write the sha first (git rev-parse --short=12 HEAD >
 # .git-sha) and carry .git-sha, so results files name the commit they measured.
-# steps: build tests gputests occupancy regtests train heldout validation validation2 validation3 validation4 validation5 validation6 paper65536 shortrows torchshort:M wide wideheldout torchwide:M widebench widetests widefusion abwide:DEFS megawide sanitize calibrate calibrate3 predict sweep torch bench quickbench ladder megabench profile phases stalls negctl ncushort traffic
+# steps: build tests gputests occupancy regtests train heldout validation validation2 validation3 validation4 validation5 validation6 validation7 torchrmsnorm paper65536 shortrows torchshort:M wide wideheldout torchwide:M widebench widetests widefusion abwide:DEFS megawide sanitize calibrate calibrate3 predict sweep torch bench quickbench ladder megabench profile phases stalls negctl ncushort traffic
 # abladder:THREADS abdefs:NAME=VALUE[,NAME=VALUE] ab:THREADS
 # (default: build tests bench)
 set -uo pipefail
@@ -84,6 +84,12 @@ for step in $steps; do
     validation6)  # a sixth, measured before time model v6 was fitted, with rmsnorm (a workload no fit had seen; M = 40 ... 5000, N = 1800 ... 151936)
       f=sweep-model-validation-6.json; r=""; [ -f carry/$f ] && r="--resume carry/$f"
       run validation6 timeout ${VALIDATION6_S:-540} build/credit --json "$OUT/$f" run-sweep --config configs/model-validation-6.json --no-python $r ;;
+    validation7)  # a seventh, measured after time model v6's constants were committed (M = 24 ... 9000, N = 2600 ... 200000)
+      f=sweep-model-validation-7.json; r=""; [ -f carry/$f ] && r="--resume carry/$f"
+      run validation7 timeout ${VALIDATION7_S:-540} build/credit --json "$OUT/$f" run-sweep --config configs/model-validation-7.json --no-python $r ;;
+    torchrmsnorm)  # the rmsnorm peers (eager, Triton) beside the others' at two widths: the script's new entry runs
+      run torch-rmsnorm env PYTHONUNBUFFERED=1 timeout 200 python3 scripts/torch_baselines.py --workloads rmsnorm \
+        --widths 8192,65536 --impls eager,triton --rep-ms 20 --tune-ms 5 --json "$OUT/torch-rmsnorm.json" ;;
     paper65536)  # issue 12's no-regression check: the paper sweep's N = 65536 (default rows), every candidate
       run paper65536 timeout 300 build/credit --json "$OUT/sweep-paper-65536.json" run-sweep --config configs/paper-65536.json --no-python ;;
     shortrows)  # issue 12: every credit schedule at M = 256, 1024, 4096 x N = 1024 ... 16384

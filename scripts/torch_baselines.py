@@ -109,6 +109,33 @@ def _ln_chk(x_p, g_p, b_p, y_p, N, BLOCK: tl.constexpr):
 
 
 @triton.jit
+def _rmsn_reg(x_p, g_p, y_p, N, BLOCK: tl.constexpr):
+    base = tl.program_id(0).to(tl.int64) * N
+    o = tl.arange(0, BLOCK)
+    k = o < N
+    x = tl.load(x_p + base + o, mask=k, other=0.0)
+    inv = tl.rsqrt(tl.sum(x * x, 0) / N + _EPS)
+    tl.store(y_p + base + o, x * inv * tl.load(g_p + o, mask=k, other=0.0), mask=k)
+
+
+@triton.jit
+def _rmsn_chk(x_p, g_p, y_p, N, BLOCK: tl.constexpr):
+    base = tl.program_id(0).to(tl.int64) * N
+    o0 = tl.arange(0, BLOCK)
+    acc = tl.zeros([BLOCK], tl.float32)
+    for s in range(0, N, BLOCK):
+        o = s + o0
+        x = tl.load(x_p + base + o, mask=o < N, other=0.0)
+        acc += x * x
+    inv = tl.rsqrt(tl.sum(acc, 0) / N + _EPS)
+    for s in range(0, N, BLOCK):
+        o = s + o0
+        k = o < N
+        x = tl.load(x_p + base + o, mask=k, other=0.0)
+        tl.store(y_p + base + o, x * inv * tl.load(g_p + o, mask=k, other=0.0), mask=k)
+
+
+@triton.jit
 def _wvar_reg(x_p, w_p, gv_p, dx_p, dw_p, N, BLOCK: tl.constexpr):
     row = tl.program_id(0)
     base = row.to(tl.int64) * N
@@ -383,6 +410,10 @@ def layernorm_eager(x, gamma, beta):
     return (F.layer_norm(x, (x.shape[-1],), gamma, beta, EPS),)
 
 
+def rmsnorm_eager(x, gamma):
+    return (x * torch.rsqrt(x.square().mean(-1, keepdim=True) + EPS) * gamma,)
+
+
 def wvar_bwd_eager(x, w, gv):
     inv_s = 1.0 / w.sum(-1, keepdim=True)
     d = x - (w * x).sum(-1, keepdim=True) * inv_s
@@ -468,6 +499,8 @@ SPECS = {s.name: s for s in (
          quant_int8_eager, (_quant_reg, _quant_chk), 1, 5, 4, ref_f32=True),
     Spec("rms_softmax", 4096, (("normal", "row"),), (F32_ROW("y"),),
          rms_softmax_eager, (_rmssm_reg, _rmssm_chk), 1, 8),
+    Spec("rmsnorm", 4096, (("normal", "row"), ("gamma", "col")), (F32_ROW("y"),),
+         rmsnorm_eager, (_rmsn_reg, _rmsn_chk), 1, 8),
 )}
 
 
