@@ -89,7 +89,7 @@ for step in $steps; do
       run validation7 timeout ${VALIDATION7_S:-540} build/credit --json "$OUT/$f" run-sweep --config configs/model-validation-7.json --no-python $r ;;
     torchrmsnorm)  # the rmsnorm peers (eager, Triton) beside the others' at two widths: the script's new entry runs
       run torch-rmsnorm env PYTHONUNBUFFERED=1 timeout 200 python3 scripts/torch_baselines.py --workloads rmsnorm \
-        --widths 8192,65536 --impls eager,triton --rep-ms 20 --tune-ms 5 --json "$OUT/torch-rmsnorm.json" ;;
+        --widths 8192,65536 --impls torch_eager,triton --rep-ms 20 --tune-ms 5 --json "$OUT/torch-rmsnorm.json" ;;
     paper65536)  # issue 12's no-regression check: the paper sweep's N = 65536 (default rows), every candidate
       run paper65536 timeout 300 build/credit --json "$OUT/sweep-paper-65536.json" run-sweep --config configs/paper-65536.json --no-python ;;
     shortrows)  # issue 12: every credit schedule at M = 256, 1024, 4096 x N = 1024 ... 16384
