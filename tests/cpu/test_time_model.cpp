@@ -111,7 +111,7 @@ TEST_CASE("the time model: legality, waves, DRAM bytes and the pick", "[model][t
     CHECK_FALSE(cand(p, "registers_deep").legal);  // rows of 4097 to 8192
     CHECK(cand(p, "registers_deep").reason.find("4097 to 8192") != std::string::npos);
     CHECK_FALSE(cand(p, "cluster", 2).legal);  // P = 2: 256 KB
-    const CandidateTime& p4 = cand(p, "cluster", 4);  // 128 KB
+    const CandidateTime p4 = cand(p, "cluster", 4);  // 128 KB
     CHECK(p4.legal);
     CHECK(p4.ctas_per_sm == 1);
     CHECK(p4.resident_rows == 30);
@@ -122,7 +122,7 @@ TEST_CASE("the time model: legality, waves, DRAM bytes and the pick", "[model][t
   }
   SECTION("the register kernels are candidates up to 16384 and from 4097 to 8192 elements, in the variant that holds the row") {
     const Prediction p = predict_times(w.figures, w.name, c, prm, 4096, 3000);
-    const CandidateTime& wide = cand(p, "registers");
+    const CandidateTime wide = cand(p, "registers");
     CHECK(wide.legal);
     // 3000 elements: the 256 x 4 variant (4096), 48 registers, 256 threads: 5 CTAs per SM.
     CHECK(wide.ctas_per_sm == 5);
@@ -375,6 +375,40 @@ TEST_CASE("memory and SM work: a lone CTA per SM leaves serial_share of the shor
   // Without a probe there is no SM work, and nothing to expose.
   c.elem_ns.clear();
   CHECK(near(t(0.5, 1, "staged", 1, 50000).t_ms, t(0, 1, "staged", 1, 50000).t_ms));
+}
+
+TEST_CASE("column parameters: the share no other CTA hides adds to the wave, less as CTAs per SM grow", "[model][time]") {
+  const Calibration c = h200_like();
+  const CopyLine l = copy_line(c.copies);
+  TimeModelParams prm = h200_params();
+  auto t = [&](const WorkloadInfo& w, double share, double power, const std::string& s, int p, long long n) {
+    prm.col_exposed_share = share;
+    prm.col_exposed_power = power;
+    return candidate_time(w.figures, w.name, c, prm, l, s, p, 4096, n);
+  };
+  const WorkloadInfo& ln = find_workload("layernorm");  // gamma and beta: 8 B of column parameters per element
+  const WorkloadInfo& rs = find_workload("rms_softmax");  // none
+  REQUIRE(ln.figures.col_bytes == 8);
+  REQUIRE(rs.figures.col_bytes == 0);
+  // One CTA's column parameters over a wave, in us (time_model.hpp: N / P * col_bytes / col_rate).
+  auto t_col = [&](long long n, int p) { return double(n) * 8 / p / (prm.col_gbps * 1e3); };
+  // Nothing changes for a workload without column parameters.
+  CHECK(t(rs, 4, 2, "staged", 1, 50000).t_ms == t(rs, 0, 2, "staged", 1, 50000).t_ms);
+  // A lone CTA (staged, 200 KB): all of it exposed at share >= 1, at most the whole column time per wave.
+  const CandidateTime lone0 = t(ln, 0, 2, "staged", 1, 50000), lone = t(ln, 1, 2, "staged", 1, 50000);
+  REQUIRE(lone.ctas_per_sm == 1);
+  const double lone_added = (lone.t_ms - lone0.t_ms) * 1e3;
+  CHECK(lone_added > 0.2 * lone.waves * t_col(50000, 1));
+  CHECK(lone_added <= lone.waves * t_col(50000, 1) * (1 + 1e-9));
+  // k CTAs per SM expose at most share / k^power of it: P = 16 at 24576 runs many CTAs per SM.
+  const CandidateTime many0 = t(ln, 0, 2, "cluster", 16, 24576), many = t(ln, 1, 2, "cluster", 16, 24576);
+  const double k = many.ctas_per_sm;
+  REQUIRE(k >= 4);
+  const double many_added = (many.t_ms - many0.t_ms) * 1e3;
+  CHECK(many_added > 0);
+  CHECK(many_added <= many.waves * t_col(24576, 16) / (k * k) * (1 + 1e-9));
+  // Share 0: the form without the term, whatever the power.
+  CHECK(t(ln, 0, 5, "cluster", 16, 24576).t_ms == many0.t_ms);
 }
 
 TEST_CASE("residuals: the model's time beside the measured one, as CSV", "[model][fit]") {
