@@ -4,7 +4,7 @@
 # back at most 8 files). Usage: scripts/gpu-check.sh [steps...]
 # Where the tree travels without .git, write the sha first (git rev-parse --short=12 HEAD >
 # .git-sha) and carry .git-sha, so results files name the commit they measured.
-# steps: build tests gputests occupancy regtests train heldout validation validation2 validation3 validation4 validation5 validation6 validation7 torchrmsnorm paper65536 shortrows torchshort:M wide wideheldout torchwide:M widebench widetests widefusion abwide:DEFS megawide sanitize calibrate calibrate3 predict sweep torch bench quickbench ladder megabench profile phases stalls negctl ncushort traffic
+# steps: build tests gputests occupancy regtests train heldout validation validation2 validation3 validation4 validation5 validation6 validation7 torchrmsnorm paper65536 shortrows torchshort:M wide wideheldout torchwide:M widebench widetests widefusion abwide:DEFS megawide sanitize calibrate calibrate3 predict sweep torch bench quickbench ladder megabench profile phases stalls negctl ncushort traffic trafficwide
 # abladder:THREADS abdefs:NAME=VALUE[,NAME=VALUE] ab:THREADS
 # (default: build tests bench)
 set -uo pipefail
@@ -219,6 +219,11 @@ for step in $steps; do
         --samples 5 --warmup 1
       cp "$LOGS/traffic.log" "$OUT/traffic-h200.txt"
       run traffic-report build/credit report "$OUT/traffic-h200.json" --markdown "$OUT/traffic-report.md" ;;
+    trafficwide)  # issue 13: the partial schedule's measured DRAM bytes beside the cluster's and global_reread's
+      # (M = 1024, N = 262144 and 524288; every passed kernel profiled once under ncu, as in `traffic`)
+      run traffic-wide build/credit --json "$OUT/traffic-wide.json" bench --traffic --rows 1024 \
+        --widths 262144,524288 --schedule global_reread cluster partial --P 16 --samples 5 --warmup 1
+      cp "$LOGS/traffic-wide.log" "$OUT/traffic-wide.txt" ;;
     *) echo "unknown step $step"; status=2 ;;
   esac
 done
