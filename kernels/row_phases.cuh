@@ -198,11 +198,18 @@ __device__ __forceinline__ void copy_planes(const RowOperands& op, const RowSpan
 // accumulating stage 0 (the deposit of paper Eq. 8 overlapped with the input stream): thread 0
 // puts every chunk in flight, every thread takes each chunk as its mbarrier completes.
 // The scalar head and tail (rows not 16-byte aligned) go through registers meanwhile.
-template <class W, int Threads>
+// `in_flight(acc)` runs once every chunk is in flight and before the first wait: the partial
+// schedule streams the rest of its slice there, so its loads overlap the bulk copies.
+struct NothingInFlight {
+  template <class A>
+  __device__ __forceinline__ void operator()(A&) const {}
+};
+template <class W, int Threads, class InFlight = NothingInFlight>
 __device__ __forceinline__ void load_and_accumulate_stage0(const RowOperands& op, const RowSpan& span,
                                                            const Planes& pl, std::uint64_t* bars,
                                                            const typename W::Ctx& ctx,
-                                                           float (&acc)[W::stages[0].q]) {
+                                                           float (&acc)[W::stages[0].q],
+                                                           const InFlight& in_flight = {}) {
   constexpr int NI = n_inputs<W>;
   constexpr unsigned rmask = retained_mask<W>();
   constexpr int R = popcount(rmask);
@@ -239,6 +246,7 @@ __device__ __forceinline__ void load_and_accumulate_stage0(const RowOperands& op
     }
     add(x);
   }
+  in_flight(acc);
   for (int c = 0; c < chunks; ++c) {
     mbarrier_wait_parity(&bars[c], 0);
     const int g1 = (c + 1) * per < groups ? (c + 1) * per : groups;

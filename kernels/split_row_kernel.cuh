@@ -13,6 +13,10 @@
 #include "kernels/exchange.cuh"
 #include "kernels/row_phases.cuh"
 
+#ifndef CREDIT_PARTIAL_OVERLAP
+#define CREDIT_PARTIAL_OVERLAP 1
+#endif
+
 namespace credit::kernels {
 
 // A phase boundary for credit bench --phases (one untaken branch when op.phase_clock is null).
@@ -44,14 +48,21 @@ __device__ __forceinline__ void split_stage(const RowOperands& op, long long row
   constexpr int T = SplitPolicy::threads;
   constexpr bool last = l == num_stages<W>() - 1;
   float acc[W::stages[l].q];
+  // Stage 1 of the partial schedule streams the rest while the kept part's bulk copies are in
+  // flight (CREDIT_PARTIAL_OVERLAP=0: after them, for the A/B).
+  constexpr bool overlap = Stream && l == 0 && CREDIT_PARTIAL_OVERLAP;
   if constexpr (l == 0) {
-    load_and_accumulate_stage0<W, T>(op, span, pl, bars, ctx, acc);
+    if constexpr (overlap)
+      load_and_accumulate_stage0<W, T>(op, span, pl, bars, ctx, acc,
+                                       [&](float (&a)[W::stages[0].q]) { accumulate_rest<W, 0>(op, rest, ctx, a); });
+    else
+      load_and_accumulate_stage0<W, T>(op, span, pl, bars, ctx, acc);
   } else {
     if constexpr (X::through_global)
       if (op.switches & kReloadInputs) copy_planes<W, PlaneCopy::ReloadInputs, T>(op, span, pl);
     accumulate_stage<W, l, Source::Shared, T, SplitPolicy::shared_unroll>(op, span, pl, ctx, acc);
   }
-  if constexpr (Stream) accumulate_rest<W, l>(op, rest, ctx, acc);
+  if constexpr (Stream && !overlap) accumulate_rest<W, l>(op, rest, ctx, acc);
   cta_allreduce<W, l, SplitPolicy::warps>(acc, warp_buf + l * SplitPolicy::warps * max_q<W>());
   mark_phase(op, 1 + 2 * l);
   if constexpr (X::through_global && last)
