@@ -49,8 +49,11 @@ __device__ __forceinline__ void split_stage(const RowOperands& op, long long row
   constexpr bool last = l == num_stages<W>() - 1;
   float acc[W::stages[l].q];
   // Stage 1 of the partial schedule streams the rest while the kept part's bulk copies are in
-  // flight (CREDIT_PARTIAL_OVERLAP=0: after them, for the A/B).
-  constexpr bool overlap = Stream && l == 0 && CREDIT_PARTIAL_OVERLAP;
+  // flight, where the CTA keeps two or more planes (CREDIT_PARTIAL_OVERLAP=0: never, for the A/B).
+  // A/B on the H200, one session: 1.8-6.5% faster with two or three planes (wvar_bwd, pearson_bwd,
+  // softmax_bwd, lars at 4096 x 262144 and 1024 x 1M), 1.5-5% slower with one (layernorm,
+  // quant_int8, rms_softmax, rmsnorm at 1024 x 1M): docs/results/h200/wide-rows/overlap-ab/.
+  constexpr bool overlap = Stream && l == 0 && CREDIT_PARTIAL_OVERLAP && popcount(retained_mask<W>()) >= 2;
   if constexpr (l == 0) {
     if constexpr (overlap)
       load_and_accumulate_stage0<W, T>(op, span, pl, bars, ctx, acc,
