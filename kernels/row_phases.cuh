@@ -200,16 +200,12 @@ __device__ __forceinline__ void copy_planes(const RowOperands& op, const RowSpan
 // The scalar head and tail (rows not 16-byte aligned) go through registers meanwhile.
 // `in_flight(acc)` runs once every chunk is in flight and before the first wait: the partial
 // schedule streams the rest of its slice there, so its loads overlap the bulk copies.
-struct NothingInFlight {
-  template <class A>
-  __device__ __forceinline__ void operator()(A&) const {}
-};
-template <class W, int Threads, class InFlight = NothingInFlight>
+template <class W, int Threads, class InFlight>
 __device__ __forceinline__ void load_and_accumulate_stage0(const RowOperands& op, const RowSpan& span,
                                                            const Planes& pl, std::uint64_t* bars,
                                                            const typename W::Ctx& ctx,
                                                            float (&acc)[W::stages[0].q],
-                                                           const InFlight& in_flight = {}) {
+                                                           const InFlight& in_flight) {
   constexpr int NI = n_inputs<W>;
   constexpr unsigned rmask = retained_mask<W>();
   constexpr int R = popcount(rmask);

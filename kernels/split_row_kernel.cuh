@@ -55,11 +55,9 @@ __device__ __forceinline__ void split_stage(const RowOperands& op, long long row
   // quant_int8, rms_softmax, rmsnorm at 1024 x 1M): docs/results/h200/wide-rows/overlap-ab/.
   constexpr bool overlap = Stream && l == 0 && CREDIT_PARTIAL_OVERLAP && popcount(retained_mask<W>()) >= 2;
   if constexpr (l == 0) {
-    if constexpr (overlap)
-      load_and_accumulate_stage0<W, T>(op, span, pl, bars, ctx, acc,
-                                       [&](float (&a)[W::stages[0].q]) { accumulate_rest<W, 0>(op, rest, ctx, a); });
-    else
-      load_and_accumulate_stage0<W, T>(op, span, pl, bars, ctx, acc);
+    load_and_accumulate_stage0<W, T>(op, span, pl, bars, ctx, acc, [&](float (&a)[W::stages[0].q]) {
+      if constexpr (overlap) accumulate_rest<W, 0>(op, rest, ctx, a);
+    });
   } else {
     if constexpr (X::through_global)
       if (op.switches & kReloadInputs) copy_planes<W, PlaneCopy::ReloadInputs, T>(op, span, pl);

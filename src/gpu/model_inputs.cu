@@ -1,7 +1,8 @@
 #include <algorithm>
-#include <iterator>
+#include <vector>
 #include <stdexcept>
 
+#include "core/line_fit.hpp"
 #include "core/split.hpp"
 #include "core/workload_registry.hpp"
 #include "gpu/cluster_launch.hpp"
@@ -40,28 +41,22 @@ int slots_at(int p, int k, const DeviceInfo& dev) {
 // times several launches back to back: one launch of a few microseconds left the slope at the
 // mercy of launch jitter (wvar_bwd read 0.34 to 0.65 ns in four sessions).
 double probe_elem_ns(const WorkloadInfo& w, const DeviceInfo& dev, Timer& timer) {
-  constexpr long long widths[] = {1024, 2048, 3072, 4096};
+  const std::vector<double> widths{1024, 2048, 3072, 4096};
   constexpr int kLaunches = 8;
   const double budget = 0.4 * double(dev.l2_bytes);
-  const long long rows = std::max<long long>(dev.sm_count, (long long)(budget / (4096.0 * w.figures.compulsory)));
-  double sx = 0, sy = 0, sxx = 0, sxy = 0;
-  for (long long n : widths) {
-    DeviceProblem prob(w, rows, n, 20261130 + int(n));
+  const long long rows = std::max<long long>(dev.sm_count, (long long)(budget / (widths.back() * w.figures.compulsory)));
+  std::vector<double> ms;
+  for (double n : widths) {
+    DeviceProblem prob(w, rows, (long long)n, 20261130 + int(n));
     const CheckResult chk = check_schedule(prob, Schedule::Staged, 1, dev, timer.stream(), 7);
     if (!chk.ok) throw std::runtime_error(w.name + " probe: the staged kernel is wrong: " + chk.reason);
-    const double t = timer.time([&] {
-                            for (int i = 0; i < kLaunches; ++i)
-                              prob.workspace().launch(w, Schedule::Staged, 1, prob.operands(), dev, timer.stream());
-                          },
-                          TimingOptions{3, 31, false}).median / kLaunches;
-    const double x = double(n);
-    sx += x;
-    sy += t;
-    sxx += x * x;
-    sxy += x * t;
+    ms.push_back(timer.time([&] {
+                   for (int i = 0; i < kLaunches; ++i)
+                     prob.workspace().launch(w, Schedule::Staged, 1, prob.operands(), dev, timer.stream());
+                 },
+                 TimingOptions{3, 31, false}).median / kLaunches);
   }
-  const double k = double(std::size(widths));
-  const double slope_ms = (k * sxy - sx * sy) / (k * sxx - sx * sx);  // ms per element of every row
+  const double slope_ms = least_squares(widths, ms).slope;  // ms per element of every row
   return std::max(0.0, slope_ms * 1e6 / double(rows) * dev.sm_count);
 }
 

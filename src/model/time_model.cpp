@@ -4,6 +4,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "core/line_fit.hpp"
 #include "core/split.hpp"
 #include "model/occupancy.hpp"
 #include "model/profitability.hpp"
@@ -23,20 +24,16 @@ long split_smem(const StaticFigures& f, long long n, int p) { return long(cluste
 
 CopyLine copy_line(const std::vector<CopySample>& copies) {
   require(copies.size() >= 2, "the calibration has fewer than two copy sizes: run `credit calibrate` again");
-  double sx = 0, sy = 0, sxx = 0, sxy = 0;
-  const double k = double(copies.size());
+  std::vector<double> gb, us;
   for (const auto& c : copies) {
-    const double x = c.bytes / 1e9, y = c.ms * 1e3;  // GB, us
-    sx += x;
-    sy += y;
-    sxx += x * x;
-    sxy += x * y;
+    gb.push_back(c.bytes / 1e9);
+    us.push_back(c.ms * 1e3);
   }
-  const double slope = (k * sxy - sx * sy) / (k * sxx - sx * sx);  // us per GB
-  require(slope > 0, "the calibration's copies do not grow with size");
+  const Line fit = least_squares(gb, us);  // us per GB, us
+  require(fit.slope > 0, "the calibration's copies do not grow with size");
   CopyLine l;
-  l.gbps = 1e6 / slope;  // GB/s = 1e6 us/s / (us/GB)
-  l.launch_us = std::max(0.0, (sy - slope * sx) / k);
+  l.gbps = 1e6 / fit.slope;  // GB/s = 1e6 us/s / (us/GB)
+  l.launch_us = std::max(0.0, fit.intercept);
   return l;
 }
 
