@@ -4,7 +4,7 @@
 # back at most 8 files). Usage: scripts/gpu-check.sh [steps...]
 # Where the tree travels without .git, write the sha first (git rev-parse --short=12 HEAD >
 # .git-sha) and carry .git-sha, so results files name the commit they measured.
-# steps: build tests gputests occupancy regtests train heldout validation validation2 validation3 validation4 validation5 validation6 validation7 torchrmsnorm paper65536 shortrows torchshort:M wide wideheldout torchwide:M widebench widetests widefusion abwide:DEFS megawide sanitize calibrate calibrate3 predict sweep torch bench quickbench ladder megabench profile phases stalls negctl ncushort traffic trafficwide
+# steps: build tests gputests occupancy regtests train heldout validation validation2 validation3 validation4 validation5 validation6 validation7 validation8 torchrmsnorm paper65536 shortrows torchshort:M wide wideheldout torchwide:M widebench widetests widefusion abwide:DEFS megawide sanitize calibrate calibrate3 predict sweep torch bench quickbench ladder megabench profile phases stalls negctl ncushort ncushort:W:M:N traffic trafficwide
 # abladder:THREADS abdefs:NAME=VALUE[,NAME=VALUE] ab:THREADS
 # (default: build tests bench)
 set -uo pipefail
@@ -87,6 +87,10 @@ for step in $steps; do
     validation7)  # a seventh, measured after time model v6's constants were committed (M = 24 ... 9000, N = 2600 ... 200000)
       f=sweep-model-validation-7.json; r=""; [ -f carry/$f ] && r="--resume carry/$f"
       run validation7 timeout ${VALIDATION7_S:-540} build/credit --json "$OUT/$f" run-sweep --config configs/model-validation-7.json --no-python $r ;;
+    validation8)  # an eighth, measured before time model v7's constants were fitted and read only after their commit
+      # (M = 56 ... 7000, N = 2300 ... 170000)
+      f=sweep-model-validation-8.json; r=""; [ -f carry/$f ] && r="--resume carry/$f"
+      run validation8 timeout ${VALIDATION8_S:-540} build/credit --json "$OUT/$f" run-sweep --config configs/model-validation-8.json --no-python $r ;;
     torchrmsnorm)  # the rmsnorm peers (eager, Triton) beside the others' at two widths: the script's new entry runs
       run torch-rmsnorm env PYTHONUNBUFFERED=1 timeout 200 python3 scripts/torch_baselines.py --workloads rmsnorm \
         --widths 8192,65536 --impls torch_eager,triton --rep-ms 20 --tune-ms 5 --json "$OUT/torch-rmsnorm.json" ;;
@@ -198,6 +202,13 @@ for step in $steps; do
         --schedule registers staged --samples 1 --warmup 0
       run ncu-triton ncu $sec -k regex:_reg -c 30 python3 scripts/torch_baselines.py --workloads softmax_bwd --rows 256 \
         --widths 8192 --impls triton --rep-ms 1 --tune-ms 1 --warmup-ms 1 ;;
+    ncushort:*)  # issue 12: ncushort at another shape, ncushort:WORKLOAD:M:N (credit's register kernels, the Triton peer)
+      IFS=: read -r _ w m n <<<"$step"
+      sec="--section SpeedOfLight --section LaunchStats --section Occupancy --section WarpStateStats --section SchedulerStats --section InstructionStats --section MemoryWorkloadAnalysis"
+      run "ncu-credit-$w-${m}x$n" ncu $sec -k regex:register_row build/credit bench --workload "$w" --rows "$m" --widths "$n" \
+        --schedule registers --samples 1 --warmup 0
+      run "ncu-triton-$w-${m}x$n" ncu $sec -k regex:_reg -c 12 python3 scripts/torch_baselines.py --workloads "$w" --rows "$m" \
+        --widths "$n" --impls triton --rep-ms 1 --tune-ms 1 --warmup-ms 1 ;;
     negctl)  # issue 14: the negative controls checked (also under the sanitizer), then measured once:
       # the one-CTA kernels and clusters of P = 2..16 at N = 4096 and 65536; the scan and the
       # selection are recorded as not supported, with the reason (no split-row kernel can run them)

@@ -83,6 +83,8 @@ struct TimeModelParams {
   double serial_power = 1;  // ... divided by (CTAs per SM)^serial_power
   double col_exposed_share = 0;  // share of a CTA's column-parameter reads no other CTA's loads hide: at k
   double col_exposed_power = 1;  // CTAs per SM, min(1, col_exposed_share / k^col_exposed_power)
+  double fixed_exposed_share = 1;  // share of a wave's fixed cost, after the first wave, that adds to
+                                   // it; the rest overlaps other CTAs' streams (1: all of it, v6)
   std::string fitted_on;
 };
 
@@ -115,6 +117,7 @@ inline constexpr TimeModelField kTimeModelFields[] = {
     {"serial_power", &TimeModelParams::serial_power, TimeModelField::Absent::value, 1, false},
     {"col_exposed_share", &TimeModelParams::col_exposed_share, TimeModelField::Absent::value, 0, false},
     {"col_exposed_power", &TimeModelParams::col_exposed_power, TimeModelField::Absent::value, 1, false},
+    {"fixed_exposed_share", &TimeModelParams::fixed_exposed_share, TimeModelField::Absent::value, 1, false},
 };
 
 struct Calibration {

@@ -14,7 +14,7 @@ namespace credit::model {
 
 namespace {
 
-constexpr int kParams = 17;
+constexpr int kParams = 18;
 using Vec = std::array<double, kParams>;
 
 Vec to_logs(const TimeModelParams& p) {
@@ -22,7 +22,8 @@ Vec to_logs(const TimeModelParams& p) {
           std::log(p.split_cta_gbps), std::log(p.reread_cta_gbps), std::log(p.l2_share), std::log(p.l2_gbps),
           std::log(p.register_cta_gbps), std::log(p.staging_us), std::log(p.col_gbps), std::log(p.sm_work_scale),
           std::log(p.serial_share), std::log(p.serial_power), std::log(p.partial_cta_gbps),
-          std::log(p.col_exposed_share), std::log(p.col_exposed_power)};
+          std::log(p.col_exposed_share), std::log(p.col_exposed_power),
+          std::log(p.fixed_exposed_share)};
 }
 
 TimeModelParams from_logs(const Vec& v) {
@@ -45,6 +46,7 @@ TimeModelParams from_logs(const Vec& v) {
   p.partial_cta_gbps = std::min(1e5, std::exp(v[14]));
   p.col_exposed_share = std::min(1e3, std::exp(v[15]));
   p.col_exposed_power = std::min(8.0, std::exp(v[16]));
+  p.fixed_exposed_share = std::min(1.0, std::exp(v[17]));  // at most all of it
   p.split_cta_gbps = std::min(1e5, p.split_cta_gbps);
   p.reread_cta_gbps = std::min(1e5, p.reread_cta_gbps);
   return p;
@@ -210,6 +212,7 @@ TimeModelParams fit_start() {
   p.serial_power = 1;
   p.col_exposed_share = 4;
   p.col_exposed_power = 2;
+  p.fixed_exposed_share = 0.5;
   p.fitted_on = "the fit's starting point";
   return p;
 }

@@ -138,12 +138,13 @@ CandidateTime candidate_time(const StaticFigures& f, const std::string& workload
                                : d_cta / r_cta;
   const double b_hbm = copy.gbps * 1e3, b_l2 = prm.l2_gbps * 1e3;                 // bytes per us
 
-  double t_fixed = prm.cta_us + f.L * prm.stage_us + (reread || regs ? 0.0 : prm.staging_us);
-  if (cluster) {
+  // A stage's CTA reduction: each thread combines every warp's partials, so it grows with the warps.
+  double t_fixed = prm.cta_us + f.L * prm.stage_us * (kernel->threads / 256.0) + (reread || regs ? 0.0 : prm.staging_us);
+  if (cluster) {  // the cluster's launch and its exchanges' handshakes grow with log2(P) rounds
     const auto bar = cal.barrier.find(p);
     require(bar != cal.barrier.end() && cal.sm_clock_hz > 0,
             "the calibration has no cluster barrier for P = " + std::to_string(p));
-    t_fixed += prm.cluster_us + prm.barrier_scale * f.K() * bar->second.median / cal.sm_clock_hz * 1e6;
+    t_fixed += prm.cluster_us * std::log2(double(p)) / 2.0 + prm.barrier_scale * f.K() * bar->second.median / cal.sm_clock_hz * 1e6;
   }
   const long long u = c.resident_rows;
   const long long full = m / u, rest = m % u;
@@ -156,18 +157,27 @@ CandidateTime candidate_time(const StaticFigures& f, const std::string& workload
   // Memory and SM work overlap across the CTAs of an SM, not within one: a lone CTA loads, works,
   // then stores. The share of the shorter of the two left exposed falls with the CTAs per SM, k:
   // serial_share / k^serial_power (measured on the H200: about 0.75 at k = 1, 0.2 at 2, ~0 at 4).
-  const double exposed = prm.serial_share / std::pow(double(c.ctas_per_sm), prm.serial_power);
   // Column parameters are read in the apply phase, after the CTA's own loads: with few CTAs per
-  // SM no other CTA's loads run meanwhile, so that share of their time adds to the wave instead of
-  // hiding under the DRAM bound (layernorm at N = 230000, P = 4, 8, 16 at k = 1, 2, 3: 1.75x,
-  // 1.61x, 1.16x rms_softmax's time for the same bytes).
-  const double col_exposed = std::min(1.0, prm.col_exposed_share / std::pow(double(c.ctas_per_sm), prm.col_exposed_power));
-  auto wave = [&](double rows) {
-    const double memory = std::max(rows * d_hbm / b_hbm + rows * d_l2 / b_l2, t_cta + (1 - col_exposed) * t_col);
-    const double work = prm.sm_work_scale * rows * nd * elem_us;
-    return t_fixed + std::max(memory, work) + exposed * std::min(memory, work) + col_exposed * t_col;
+  // SM no other CTA's loads run meanwhile, so that share of their time, min(1, col_exposed_share /
+  // k^col_exposed_power), adds to the wave instead of hiding under the DRAM bound (layernorm at
+  // N = 230000, P = 4, 8, 16 at k = 1, 2, 3: 1.75x, 1.61x, 1.16x rms_softmax's time for the same bytes).
+  // A wave of fewer rows than the resident ones (few rows, or the last wave) leaves SMs with fewer
+  // CTAs than k, at least one: that count, not k, sets what overlaps, and the busiest SM's work.
+  // The first wave's CTAs start together, so their fixed costs add in full; later waves' CTAs start
+  // as others finish, and with k per SM that share of the fixed cost overlaps other CTAs' streams.
+  const double sms = double(cal.device.sm_count);
+  auto wave = [&](double rows, bool first) {
+    const double k_eff = std::clamp(std::ceil(rows * double(p) / sms), 1.0, double(c.ctas_per_sm));
+    const double exp_k = prm.serial_share / std::pow(k_eff, prm.serial_power);
+    const double col_k = std::min(1.0, prm.col_exposed_share / std::pow(k_eff, prm.col_exposed_power));
+    const double fix_k = first ? 1.0 : prm.fixed_exposed_share;
+    const double memory = std::max(rows * d_hbm / b_hbm + rows * d_l2 / b_l2,
+                                   t_cta + (1 - col_k) * t_col + (1 - fix_k) * t_fixed);
+    const double work = prm.sm_work_scale * k_eff * sms / double(p) * nd * elem_us;
+    return fix_k * t_fixed + std::max(memory, work) + exp_k * std::min(memory, work) + col_k * t_col;
   };
-  double t_us = copy.launch_us + double(full) * wave(double(u)) + (rest ? wave(double(rest)) : 0.0);
+  double t_us = copy.launch_us + (full ? wave(double(u), true) + double(full - 1) * wave(double(u), false) : 0.0) +
+                (rest ? wave(double(rest), full == 0) : 0.0);
   c.waves = double(full) + (rest ? 1.0 : 0.0);
   c.hbm_bytes = double(m) * d_hbm;
   c.t_ms = t_us * 1e-3;

@@ -7,13 +7,16 @@
 // Per candidate (one-CTA staged, global_reread or registers; clustered P):
 //   k   CTAs per SM (model/occupancy.hpp: threads, registers, shared memory at this N and P);
 //   U   rows held at once: k*S, or cluster_slots[P][k] (the GPC layout, measured);
-//   waves of U rows (the last one partial); a wave of n rows takes
-//     t_fixed + max(memory, work) + serial_share / k^serial_power * min(memory, work) + c * t_col, with
+//   waves of U rows (the last one partial); a wave of n rows, with k' = min(k, ceil(n P / S)) CTAs on
+//   its busiest SM (fewer than k when the wave is partial or M is small), takes
+//     e * t_fixed + max(memory, work) + serial_share / k'^serial_power * min(memory, work) + c * t_col, with
+//     e      = 1 in the first wave (its CTAs start together), else fixed_exposed_share (later CTAs start
+//              as others finish: the rest of their fixed cost overlaps other CTAs' streams),
 //     t_col  = N / P * col_bytes / col_rate (one CTA's column parameters, read from the L2 by h),
-//     c      = min(1, col_exposed_share / k^col_exposed_power) (the share of them no other CTA's
+//     c      = min(1, col_exposed_share / k'^col_exposed_power) (the share of them no other CTA's
 //              loads overlap: h runs after the CTA's own loads),
-//     memory = max(n * D_hbm / B + n * D_l2 / B_l2,  d_cta / r_cta + (1 - c) * t_col)
-//     work   = sm_work_scale * n * N * probe / S
+//     memory = max(n * D_hbm / B + n * D_l2 / B_l2,  d_cta / r_cta + (1 - c) * t_col + (1 - e) * t_fixed)
+//     work   = sm_work_scale * k' * N / P * probe (the busiest SM's elements)
 //   (a lone CTA loads, works, then stores: the CTAs of one SM overlap memory and work, one cannot)
 //   where B and the launch time come from the copies (slope and intercept), D_hbm the row's
 //   DRAM bytes (compulsory, plus the re-reads the L2 does not keep), D_l2 the re-reads it keeps
@@ -21,8 +24,8 @@
 //   probe the SMs' ns per element (Calibration::elem_ns), d_cta the bytes one CTA streams, r_cta
 //   its stream rate (partial: the kept part at split_cta_gbps, the streamed part and its re-reads
 //   at partial_cta_gbps) and col_bytes the column parameters it reads from the L2; and
-//     t_fixed = cta_us + L * stage_us + [staged, cluster] staging_us
-//               + [P > 1] (cluster_us + barrier_scale * K * barrier(P)).
+//     t_fixed = cta_us + L * stage_us * threads / 256 + [staged, cluster] staging_us
+//               + [P > 1] (cluster_us * log2(P) / 2 + barrier_scale * K * barrier(P)).
 //   T = launch + sum over waves.
 // Re-reads stay in the L2 while the rows in flight, U * (re-read width) * b_keep, fit in l2_share of it.
 #include <string>

@@ -354,13 +354,17 @@ TEST_CASE("memory and SM work: a lone CTA per SM leaves serial_share of the shor
   c.elem_ns[w.name] = 0.15;  // SM work about as long as the DRAM time, as measured on the H200
   const CopyLine l = copy_line(c.copies);
   TimeModelParams prm = h200_params();
+  long long m = 4096;
   auto t = [&](double share, double power, const std::string& s, int p, long long n) {
     prm.serial_share = share;
     prm.serial_power = power;
-    return candidate_time(w.figures, w.name, c, prm, l, s, p, 4096, n);
+    return candidate_time(w.figures, w.name, c, prm, l, s, p, m, n);
   };
   // staged at 50000 elements: 200 KB of shared memory, one CTA per SM; cluster P = 4 at 24576: 24 KB each.
-  const CandidateTime lone = t(0, 1, "staged", 1, 50000), many = t(0, 1, "cluster", 4, 24576);
+  const CandidateTime lone = t(0, 1, "staged", 1, 50000);
+  m = 3 * t(0, 1, "cluster", 4, 24576).resident_rows;  // full waves only: each runs k CTAs per SM
+  const CandidateTime many = t(0, 1, "cluster", 4, 24576);
+  m = 4096;
   REQUIRE(lone.ctas_per_sm == 1);
   REQUIRE(many.ctas_per_sm > 2);
   const double lone_exposed = t(0.5, 1, "staged", 1, 50000).t_ms - lone.t_ms;
@@ -368,10 +372,19 @@ TEST_CASE("memory and SM work: a lone CTA per SM leaves serial_share of the shor
   CHECK(near(t(0.25, 1, "staged", 1, 50000).t_ms - lone.t_ms, 0.5 * lone_exposed));  // linear in the share
   CHECK(near(t(0.5, 3, "staged", 1, 50000).t_ms - lone.t_ms, lone_exposed));  // 1^power = 1
   const double k = many.ctas_per_sm;
+  m = 3 * many.resident_rows;
   const double many_exposed = t(0.5, 0, "cluster", 4, 24576).t_ms - many.t_ms;
   CHECK(many_exposed > 0);
   CHECK(near(t(0.5, 1, "cluster", 4, 24576).t_ms - many.t_ms, many_exposed / k));
   CHECK(near(t(0.5, 2, "cluster", 4, 24576).t_ms - many.t_ms, many_exposed / (k * k)));
+  // A wave of fewer rows than SMs runs one CTA per SM whatever k allows: a lone CTA's share.
+  m = 30;
+  const CandidateTime few = t(0, 1, "cluster", 4, 24576);
+  REQUIRE(few.waves == 1);
+  const double few_exposed0 = t(0.5, 0, "cluster", 4, 24576).t_ms - few.t_ms;
+  CHECK(few_exposed0 > 0);
+  CHECK(near(t(0.5, 2, "cluster", 4, 24576).t_ms - few.t_ms, few_exposed0));  // 30 x 4 CTAs on 132 SMs: k' = 1
+  m = 4096;
   // Without a probe there is no SM work, and nothing to expose.
   c.elem_ns.clear();
   CHECK(near(t(0.5, 1, "staged", 1, 50000).t_ms, t(0, 1, "staged", 1, 50000).t_ms));
@@ -381,10 +394,11 @@ TEST_CASE("column parameters: the share no other CTA hides adds to the wave, les
   const Calibration c = h200_like();
   const CopyLine l = copy_line(c.copies);
   TimeModelParams prm = h200_params();
+  long long m = 4096;
   auto t = [&](const WorkloadInfo& w, double share, double power, const std::string& s, int p, long long n) {
     prm.col_exposed_share = share;
     prm.col_exposed_power = power;
-    return candidate_time(w.figures, w.name, c, prm, l, s, p, 4096, n);
+    return candidate_time(w.figures, w.name, c, prm, l, s, p, m, n);
   };
   const WorkloadInfo& ln = find_workload("layernorm");  // gamma and beta: 8 B of column parameters per element
   const WorkloadInfo& rs = find_workload("rms_softmax");  // none
@@ -401,6 +415,7 @@ TEST_CASE("column parameters: the share no other CTA hides adds to the wave, les
   CHECK(lone_added > 0.2 * lone.waves * t_col(50000, 1));
   CHECK(lone_added <= lone.waves * t_col(50000, 1) * (1 + 1e-9));
   // k CTAs per SM expose at most share / k^power of it: P = 16 at 24576 runs many CTAs per SM.
+  m = 3 * t(ln, 0, 2, "cluster", 16, 24576).resident_rows;  // full waves only: each runs k CTAs per SM
   const CandidateTime many0 = t(ln, 0, 2, "cluster", 16, 24576), many = t(ln, 1, 2, "cluster", 16, 24576);
   const double k = many.ctas_per_sm;
   REQUIRE(k >= 4);
@@ -409,6 +424,40 @@ TEST_CASE("column parameters: the share no other CTA hides adds to the wave, les
   CHECK(many_added <= many.waves * t_col(24576, 16) / (k * k) * (1 + 1e-9));
   // Share 0: the form without the term, whatever the power.
   CHECK(t(ln, 0, 5, "cluster", 16, 24576).t_ms == many0.t_ms);
+}
+
+TEST_CASE("fixed costs: the first wave pays them in full, later waves fixed_exposed_share of them", "[model][time]") {
+  const Calibration c = h200_like();
+  const CopyLine l = copy_line(c.copies);
+  TimeModelParams prm = h200_params();
+  const WorkloadInfo& w = find_workload("rms_softmax");
+  auto t = [&](double share, long long m) {
+    prm.fixed_exposed_share = share;
+    return candidate_time(w.figures, w.name, c, prm, l, "cluster", 4, m, 24576);
+  };
+  const long long u = t(1, 4096).resident_rows;
+  // One wave: nothing overlaps its fixed costs, whatever the share.
+  CHECK(t(0.2, u).t_ms == t(1, u).t_ms);
+  // Three full waves: a smaller share takes time off the later two, never more than their fixed costs.
+  const double all = t(1, 3 * u).t_ms, part = t(0.2, 3 * u).t_ms;
+  CHECK(part < all);
+  CHECK(part >= t(0, 3 * u).t_ms);
+  CHECK(t(0.2, 3 * u).t_ms < t(0.6, 3 * u).t_ms);
+}
+
+TEST_CASE("a stage's reduction costs more in CTAs of more warps", "[model][time]") {
+  const Calibration c = h200_like();
+  const CopyLine l = copy_line(c.copies);
+  TimeModelParams prm = h200_params();
+  const WorkloadInfo& w = find_workload("softmax_bwd");
+  auto t = [&](double stage_us, long long n) {
+    prm.stage_us = stage_us;
+    return candidate_time(w.figures, w.name, c, prm, l, "registers", 1, 64, n).t_ms * 1e3;
+  };
+  // registers: 256 threads at 4096, 512 at 8192 (core/split.hpp); 64 rows: one wave. L = 2 stages.
+  const double added_256 = t(1, 4096) - t(0, 4096), added_512 = t(1, 8192) - t(0, 8192);
+  CHECK(near(added_256, 2.0 * 1.0));
+  CHECK(near(added_512, 2.0 * 2.0));
 }
 
 TEST_CASE("residuals: the model's time beside the measured one, as CSV", "[model][fit]") {
