@@ -1,4 +1,5 @@
 #pragma once
+#include "core/fast_math.hpp"
 #include "core/workload.hpp"
 
 namespace credit::workloads {
@@ -28,7 +29,7 @@ struct RmsSoftmax {
       g[0] = v[0] * v[0];
       g[1] = v[0];
     } else {
-      g[0] = expf((v[0] - c.m) * c.s);
+      g[0] = fast_exp((v[0] - c.m) * c.s);
     }
   }
   template <int l>
@@ -41,7 +42,7 @@ struct RmsSoftmax {
     }
   }
   CREDIT_HD static void apply(const float* v, const float*, const Ctx& c, float* out) {
-    out[0] = expf((v[0] - c.m) * c.s) * c.inv_z;
+    out[0] = fast_exp((v[0] - c.m) * c.s) * c.inv_z;
   }
   // The megakernel of seed 001 keeps the exponentials E in shared memory: y = E / z.
   CREDIT_HD static void apply_contribution(float e, const Ctx& c, float* out) { out[0] = e * c.inv_z; }

@@ -1,4 +1,5 @@
 #pragma once
+#include "core/fast_math.hpp"
 #include "core/workload.hpp"
 
 namespace credit::workloads {
@@ -26,7 +27,7 @@ struct SoftmaxBwd {
     if constexpr (l == 0) {
       g[0] = v[0];
     } else {
-      const float e = expf(v[0] - c.m);
+      const float e = fast_exp(v[0] - c.m);
       g[0] = e;
       g[1] = e * v[1];
     }
@@ -41,7 +42,7 @@ struct SoftmaxBwd {
     }
   }
   CREDIT_HD static void apply(const float* v, const float*, const Ctx& c, float* out) {
-    const float p = expf(v[0] - c.m) * c.inv_z;
+    const float p = fast_exp(v[0] - c.m) * c.inv_z;
     out[0] = p * (v[1] - c.dot);
   }
   CREDIT_HD static void row_out(const Ctx&, float*) {}
