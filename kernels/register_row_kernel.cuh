@@ -27,6 +27,25 @@ __device__ __forceinline__ float4 load_once(const float4* p) {
   else return __ldcs(p);
 }
 
+#ifndef CREDIT_REGISTER_SLACK  // a build option for A/B runs: 0 leaves the register count to the compiler
+#define CREDIT_REGISTER_SLACK 0
+#endif
+
+// CTAs per SM the kernel asks the compiler to fit (__launch_bounds__): as many as the thread limit
+// allows while each thread still has its row's registers (4 G per retained input, 4 G per column
+// parameter held up front) plus CREDIT_REGISTER_SLACK for the rest. Fewer registers than the
+// compiler would take put more rows in one wave (1024 rows of 2048: 5 CTAs of 256 threads per SM
+// at 44 registers is two waves, 8 at 32 one).
+template <class W, int T, int G>
+constexpr int register_min_blocks() {
+  if (CREDIT_REGISTER_SLACK <= 0) return 1;
+  const int held = __builtin_popcount(retained_mask<W>() | W::apply_reads);
+  const int cols = T <= CREDIT_REGISTER_COL_PREFETCH ? int(W::col_params.size()) : 0;
+  const int want = (4 * G * (held + cols) + CREDIT_REGISTER_SLACK + 7) / 8 * 8;
+  const int by_regs = 65536 / (T * want), by_threads = 2048 / T;
+  return by_regs < 1 ? 1 : by_regs < by_threads ? by_regs : by_threads;
+}
+
 template <class W, int T, int G>
 struct RegisterRow {
   static constexpr int NI = n_inputs<W>;
@@ -69,7 +88,7 @@ __device__ __forceinline__ void register_stages(const RowOperands& op, const Row
 }
 
 template <class W, int T, int G>
-__global__ void __launch_bounds__(T) register_row_kernel(const __grid_constant__ RowOperands op) {
+__global__ void __launch_bounds__(T, (register_min_blocks<W, T, G>())) register_row_kernel(const __grid_constant__ RowOperands op) {
   using Row = RegisterRow<W, T, G>;
   constexpr int NI = n_inputs<W>;
   constexpr int NC = int(W::col_params.size());

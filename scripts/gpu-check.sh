@@ -173,12 +173,12 @@ for step in $steps; do
       rm -rf "$dir"
       run "configure-$dir" cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release "-DCMAKE_CUDA_FLAGS=-D${d//;/ -D}"
       run "build-$dir" cmake --build "$dir" -j 16 --target credit
-      for m in 256 4096; do
+      for m in 256 1024 4096; do
         run "abbench-$dir-$m" "$dir/credit" --json "$OUT/abbench-$dir-$m.json" bench --workload all --rows $m \
           --widths 2048 4096 8192 16384 --schedule registers registers_deep --samples 20
       done ;;
     regbench)  # the register kernel as built by `build`, at the abbench shapes (its A of an A/B)
-      for m in 256 4096; do
+      for m in 256 1024 4096; do
         run "regbench-$m" build/credit --json "$OUT/regbench-$m.json" bench --workload all --rows $m \
           --widths 2048 4096 8192 16384 --schedule registers registers_deep --samples 20
       done ;;
