@@ -141,12 +141,14 @@ CandidateTime candidate_time(const StaticFigures& f, const std::string& workload
   const double b_hbm = copy.gbps * 1e3, b_l2 = prm.l2_gbps * 1e3;                 // bytes per us
 
   // A stage's CTA reduction: each thread combines every warp's partials, so it grows with the warps.
-  double t_fixed = prm.cta_us + f.L * prm.stage_us * (kernel->threads / 256.0) + (reread || regs ? 0.0 : prm.staging_us);
+  double t_fixed = prm.cta_us + f.L * prm.stage_us * (kernel->threads / 256.0) +
+                   (reread || regs ? 0.0 : prm.staging_us);
   if (cluster) {  // the cluster's launch and its exchanges' handshakes grow with log2(P) rounds
     const auto bar = cal.barrier.find(p);
     require(bar != cal.barrier.end() && cal.sm_clock_hz > 0,
             "the calibration has no cluster barrier for P = " + std::to_string(p));
-    t_fixed += prm.cluster_us * std::log2(double(p)) / 2.0 + prm.barrier_scale * f.K() * bar->second.median / cal.sm_clock_hz * 1e6;
+    t_fixed += prm.cluster_us * std::log2(double(p)) / 2.0 +
+               prm.barrier_scale * f.K() * bar->second.median / cal.sm_clock_hz * 1e6;
   }
   const long long u = c.resident_rows;
   const long long full = m / u, rest = m % u;
@@ -166,7 +168,8 @@ CandidateTime candidate_time(const StaticFigures& f, const std::string& workload
   // A wave of fewer rows than the resident ones (few rows, or the last wave) leaves SMs with fewer
   // CTAs than k, at least one: that count, not k, sets what overlaps, and the busiest SM's work.
   // The first wave's CTAs start together, so their fixed costs add in full; later waves' CTAs start
-  // as others finish, and with k per SM that share of the fixed cost overlaps other CTAs' streams.
+  // as others finish: fixed_exposed_share of their fixed costs adds, the rest overlaps other CTAs'
+  // streams (it joins the CTA's own chain).
   const double sms = double(cal.device.sm_count);
   auto wave = [&](double rows, bool first) {
     const double k_eff = std::clamp(std::ceil(rows * double(p) / sms), 1.0, double(c.ctas_per_sm));
