@@ -18,6 +18,9 @@ namespace credit::kernels {
 #define CREDIT_REGISTER_COL_PREFETCH 256
 #endif
 
+template <int T>
+inline constexpr bool col_prefetch = T <= CREDIT_REGISTER_COL_PREFETCH;  // column parameters up front
+
 #ifndef CREDIT_REGISTER_LOAD  // a build option for A/B runs: 0 streaming (ld.cs), 1 read-only path
 #define CREDIT_REGISTER_LOAD 0
 #endif
@@ -31,23 +34,6 @@ __device__ __forceinline__ float4 load_once(const float4* p) {
 #define CREDIT_REGISTER_SLACK 16
 #endif
 
-// CTAs per SM the kernel asks the compiler to fit (__launch_bounds__): as many as the thread limit
-// allows while each thread still has its row's registers (4 G per retained input, 4 G per column
-// parameter held up front) plus CREDIT_REGISTER_SLACK for the rest. Fewer registers than the
-// compiler would take put more rows in one wave (1024 rows of 2048: 5 CTAs of 256 threads per SM
-// at 44 registers is two waves, 8 at 32 one). A/B against the compiler's choice (slack 0), one
-// session, every workload (docs/perf-notes.md): slack 16 1.03-1.12x geomean at M = 1024, up to
-// 1.6x at N = 16384 (two CTAs of 1024 threads per SM instead of one), 0.98x at 4096 x 2048.
-template <class W, int T, int G>
-constexpr int register_min_blocks() {
-  if (CREDIT_REGISTER_SLACK <= 0) return 1;
-  const int held = __builtin_popcount(retained_mask<W>() | W::apply_reads);
-  const int cols = T <= CREDIT_REGISTER_COL_PREFETCH ? int(W::col_params.size()) : 0;
-  const int want = (4 * G * (held + cols) + CREDIT_REGISTER_SLACK + 7) / 8 * 8;
-  const int by_regs = 65536 / (T * want), by_threads = 2048 / T;
-  return by_regs < 1 ? 1 : by_regs < by_threads ? by_regs : by_threads;
-}
-
 template <class W, int T, int G>
 struct RegisterRow {
   static constexpr int NI = n_inputs<W>;
@@ -55,6 +41,24 @@ struct RegisterRow {
   Vec<NI> v[G];        // groups threadIdx.x + g * T of the row
   float edge[NI > 0 ? NI : 1];  // the thread's scalar head or tail element, if any
 };
+
+// CTAs per SM the kernel asks the compiler to fit (__launch_bounds__): as many as the thread limit
+// allows while each thread still has its row's registers (4 G per retained input, 4 G per column
+// parameter held up front) plus CREDIT_REGISTER_SLACK for the rest. Fewer registers than the
+// compiler would take put more rows in one wave (1024 rows of 2048: 5 CTAs of 256 threads per SM
+// at 44 registers is two waves, 8 at 32 one). A/B against the compiler's choice (slack 0), one
+// session, every workload (docs/perf-notes.md): slack 16 1.03-1.12x geomean at M = 1024, up to
+// 1.6x at N = 16384 (two CTAs of 1024 threads per SM instead of one), 0.98x at 4096 x 2048.
+// (Hopper: 64K registers and 2048 threads per SM.)
+template <class W, int T, int G>
+constexpr int register_min_blocks() {
+  if (CREDIT_REGISTER_SLACK <= 0) return 1;
+  const int held = popcount(RegisterRow<W, T, G>::held);
+  const int cols = col_prefetch<T> ? int(W::col_params.size()) : 0;
+  const int want = (4 * G * (held + cols) + CREDIT_REGISTER_SLACK + 7) / 8 * 8;
+  const int by_regs = 65536 / (T * want), by_threads = 2048 / T;
+  return by_regs < 1 ? 1 : by_regs < by_threads ? by_regs : by_threads;
+}
 
 template <class W, int l, int T, int G>
 __device__ __forceinline__ void register_stage(const RowOperands& op, const RowSpan& span, const RegisterRow<W, T, G>& r,
@@ -123,7 +127,7 @@ __global__ void __launch_bounds__(T, (register_min_blocks<W, T, G>())) register_
 
   // Column parameters (layernorm's gamma and beta) of every group first where registers allow:
   // loaded one group at a time between the stores, each is an L2 round trip in series.
-  constexpr bool prefetch = T <= CREDIT_REGISTER_COL_PREFETCH;
+  constexpr bool prefetch = col_prefetch<T>;
   const bool col_vec = (op.n & 3) == 0;  // column vectors are 16-byte aligned only then
   auto load_col = [&](int k, int i) {
     return col_vec ? __ldg(reinterpret_cast<const float4*>(op.col[k] + i))

@@ -362,17 +362,15 @@ TEST_CASE("memory and SM work: a lone CTA per SM leaves serial_share of the shor
   };
   // staged at 50000 elements: 200 KB of shared memory, one CTA per SM; cluster P = 4 at 24576: 24 KB each.
   const CandidateTime lone = t(0, 1, "staged", 1, 50000);
-  m = 3 * t(0, 1, "cluster", 4, 24576).resident_rows;  // full waves only: each runs k CTAs per SM
-  const CandidateTime many = t(0, 1, "cluster", 4, 24576);
-  m = 4096;
   REQUIRE(lone.ctas_per_sm == 1);
-  REQUIRE(many.ctas_per_sm > 2);
   const double lone_exposed = t(0.5, 1, "staged", 1, 50000).t_ms - lone.t_ms;
   CHECK(lone_exposed > 0.05 * lone.t_ms);  // a real share of the time
   CHECK(near(t(0.25, 1, "staged", 1, 50000).t_ms - lone.t_ms, 0.5 * lone_exposed));  // linear in the share
   CHECK(near(t(0.5, 3, "staged", 1, 50000).t_ms - lone.t_ms, lone_exposed));  // 1^power = 1
+  m = 3 * t(0, 1, "cluster", 4, 24576).resident_rows;  // full waves only: each runs k CTAs per SM
+  const CandidateTime many = t(0, 1, "cluster", 4, 24576);
+  REQUIRE(many.ctas_per_sm > 2);
   const double k = many.ctas_per_sm;
-  m = 3 * many.resident_rows;
   const double many_exposed = t(0.5, 0, "cluster", 4, 24576).t_ms - many.t_ms;
   CHECK(many_exposed > 0);
   CHECK(near(t(0.5, 1, "cluster", 4, 24576).t_ms - many.t_ms, many_exposed / k));
