@@ -33,7 +33,7 @@ template <class W, int l>
 __device__ __forceinline__ void accumulate_rest(const RowOperands& op, const RowSpan& rest,
                                                 const typename W::Ctx& ctx, float (&acc)[W::stages[l].q]) {
   if (rest.hi <= rest.lo) return;  // the same for every thread of the CTA
-  constexpr int U = SplitPolicy::global_unroll(popcount(W::stages[l].reads));
+  constexpr int U = SplitPolicy::stream_unroll(popcount(W::stages[l].reads));
   float more[W::stages[l].q];
   accumulate_stage<W, l, Source::Global, SplitPolicy::threads, U>(op, rest, Planes{}, ctx, more);
 #pragma unroll
@@ -85,8 +85,12 @@ __device__ __forceinline__ void split_stages([[maybe_unused]] const RowOperands&
   (split_stage<W, X, Stream, l>(op, row, span, rest, pl, warp_buf, slots, bars, rowp, ctx), ...);
 }
 
+// The partial kernel's shared memory holds it at kPartialCtasPerSm CTAs per SM: its registers may
+// grow to that occupancy, for the streamed part's loads in flight.
 template <class W, class X, bool Stream = false>
-__global__ void __launch_bounds__(SplitPolicy::threads, min_blocks_per_sm(SplitPolicy::threads, num_stats<W>() + X::pressure))
+__global__ void __launch_bounds__(SplitPolicy::threads,
+                                  Stream ? kPartialCtasPerSm
+                                         : min_blocks_per_sm(SplitPolicy::threads, num_stats<W>() + X::pressure))
     split_row_kernel(const __grid_constant__ RowOperands op) {
   extern __shared__ float4 smem4[];
   mark_phase(op, 0);
@@ -121,7 +125,7 @@ __global__ void __launch_bounds__(SplitPolicy::threads, min_blocks_per_sm(SplitP
   if constexpr (Stream && W::outputs.size() > 0)
     if (rest.hi > rest.lo)
       apply_span<W, Source::Global, SplitPolicy::threads,
-                 SplitPolicy::global_unroll(popcount(W::apply_reads) + int(W::col_params.size()))>(op, rest, Planes{},
+                 SplitPolicy::stream_unroll(popcount(W::apply_reads) + int(W::col_params.size()))>(op, rest, Planes{},
                                                                                                    ctx);
   if (c == 0 && threadIdx.x == 0) store_row_outputs<W>(op, row, ctx);
   mark_phase(op, 2 * num_stages<W>() + 1);

@@ -4,7 +4,7 @@
 # back at most 8 files). Usage: scripts/gpu-check.sh [steps...]
 # Where the tree travels without .git, write the sha first (git rev-parse --short=12 HEAD >
 # .git-sha) and carry .git-sha, so results files name the commit they measured.
-# steps: build tests gputests occupancy regtests train heldout validation validation2 validation3 validation4 validation5 validation6 validation7 validation8 torchrmsnorm paper65536 shortrows torchshort:M wide wideheldout torchwide:M widebench widetests widefusion abwide:DEFS megawide sanitize calibrate calibrate3 predict sweep torch bench quickbench ladder megabench profile phases stalls negctl ncushort ncushort:W:M:N traffic trafficwide
+# steps: build tests gputests occupancy regtests train heldout validation validation2 validation3 validation4 validation5 validation6 validation7 validation8 validation9 sweep:CONFIG torchrmsnorm paper65536 shortrows torchshort:M wide wideheldout torchwide:M widebench widetests widefusion abwide:DEFS megawide sanitize calibrate calibrate3 predict sweep torch bench quickbench ladder megabench profile phases stalls negctl ncushort ncushort:W:M:N traffic trafficwide
 # abladder:THREADS abdefs:NAME=VALUE[,NAME=VALUE] ab:THREADS
 # (default: build tests bench)
 set -uo pipefail
@@ -20,6 +20,11 @@ run() {  # run NAME CMD...: log to $OUT/NAME.log, remember failures, keep going
   echo "=== $name: $*"
   if ! "$@" >"$LOGS/$name.log" 2>&1; then echo "!!! $name failed (see $name.log)"; status=1; fi
   [ -n "${NO_TAIL:-}" ] || tail -n 25 "$LOGS/$name.log"  # NO_TAIL=1: a held-out sweep is not read before its fit
+}
+sweep() {  # sweep NAME CONFIG SECONDS: run-sweep of configs/CONFIG.json into $OUT/sweep-CONFIG.json, resuming carry/'s
+  local f=sweep-$2.json r=""
+  [ -f "carry/$f" ] && r="--resume carry/$f"
+  run "$1" timeout "$3" build/credit --json "$OUT/$f" run-sweep --config "configs/$2.json" --no-python $r
 }
 for step in $steps; do
   case $step in
@@ -60,56 +65,34 @@ for step in $steps; do
       done ;;
     occupancy)  # the calibration tests, host occupancy against the occupancy API among them
       run occupancy build/tests/credit_gpu_tests "[calibrate]" ;;
-    train)  # the time model's training sweep (M = 128, 1024, 4096; resumes a partial file in carry/)
-      f=sweep-model-train.json; r=""; [ -f carry/$f ] && r="--resume carry/$f"
-      run train timeout 360 build/credit --json "$OUT/$f" run-sweep --config configs/model-train.json --no-python $r ;;
+    train)  # the time model's training sweep (M = 128, 1024, 4096)
+      sweep train model-train 360 ;;
     heldout)  # the held-out sweep: other M, ragged widths, two timing passes
-      f=sweep-model-heldout.json; r=""; [ -f carry/$f ] && r="--resume carry/$f"
-      run heldout timeout 540 build/credit --json "$OUT/$f" run-sweep --config configs/model-heldout.json --no-python $r ;;
+      sweep heldout model-heldout 540 ;;
     validation)  # the time model's validation sweep: shapes no fit or design choice has seen (M = 32 ... 8192)
-      f=sweep-model-validation.json; r=""; [ -f carry/$f ] && r="--resume carry/$f"
-      run validation timeout 540 build/credit --json "$OUT/$f" run-sweep --config configs/model-validation.json --no-python $r ;;
-    validation2)  # a second validation sweep, measured before time model v4 was designed (M = 96 ... 12288)
-      f=sweep-model-validation-2.json; r=""; [ -f carry/$f ] && r="--resume carry/$f"
-      run validation2 timeout 540 build/credit --json "$OUT/$f" run-sweep --config configs/model-validation-2.json --no-python $r ;;
-    validation3)  # a third validation sweep, measured after time model v4 (partial) was committed (M = 192 ... 6144, N = 10000 ... 700000)
-      f=sweep-model-validation-3.json; r=""; [ -f carry/$f ] && r="--resume carry/$f"
-      run validation3 timeout 540 build/credit --json "$OUT/$f" run-sweep --config configs/model-validation-3.json --no-python $r ;;
-    validation4)  # a fourth validation sweep, measured after the deep register family's fit (M = 48 ... 10000, N = 1500 ... 420000)
-      f=sweep-model-validation-4.json; r=""; [ -f carry/$f ] && r="--resume carry/$f"
-      run validation4 timeout 560 build/credit --json "$OUT/$f" run-sweep --config configs/model-validation-4.json --no-python $r ;;
-    validation5)  # a fifth, measured after registers_deep was cut to 4097-8192 and v5 refitted (M = 80 ... 7000, N = 2200 ... 260000)
-      f=sweep-model-validation-5.json; r=""; [ -f carry/$f ] && r="--resume carry/$f"
-      run validation5 timeout 560 build/credit --json "$OUT/$f" run-sweep --config configs/model-validation-5.json --no-python $r ;;
-    validation6)  # a sixth, measured before time model v6 was fitted, with rmsnorm (a workload no fit had seen; M = 40 ... 5000, N = 1800 ... 151936)
-      f=sweep-model-validation-6.json; r=""; [ -f carry/$f ] && r="--resume carry/$f"
-      run validation6 timeout ${VALIDATION6_S:-540} build/credit --json "$OUT/$f" run-sweep --config configs/model-validation-6.json --no-python $r ;;
-    validation7)  # a seventh, measured after time model v6's constants were committed (M = 24 ... 9000, N = 2600 ... 200000)
-      f=sweep-model-validation-7.json; r=""; [ -f carry/$f ] && r="--resume carry/$f"
-      run validation7 timeout ${VALIDATION7_S:-540} build/credit --json "$OUT/$f" run-sweep --config configs/model-validation-7.json --no-python $r ;;
-    validation8)  # an eighth, measured before time model v7's constants were fitted and read only after their commit
-      # (M = 56 ... 7000, N = 2300 ... 170000)
-      f=sweep-model-validation-8.json; r=""; [ -f carry/$f ] && r="--resume carry/$f"
-      run validation8 timeout ${VALIDATION8_S:-540} build/credit --json "$OUT/$f" run-sweep --config configs/model-validation-8.json --no-python $r ;;
+      sweep validation model-validation 540 ;;
+    validation[2-9])  # validation N (configs/model-validation-N.json), each measured before the model it judged was
+      # fitted (docs/model-notes.md); NO_TAIL=1 keeps a held-out one unread until its fit is committed
+      n=${step#validation}; v=VALIDATION${n}_S
+      sweep "$step" "model-validation-$n" "${!v:-540}" ;;
+    sweep:*)  # any config, e.g. sweep:short-rows (resumes a partial file in carry/; SWEEP_S seconds at most)
+      c=${step#sweep:}; sweep "$c" "$c" "${SWEEP_S:-540}" ;;
     torchrmsnorm)  # the rmsnorm peers (eager, Triton) beside the others' at two widths: the script's new entry runs
       run torch-rmsnorm env PYTHONUNBUFFERED=1 timeout 200 python3 scripts/torch_baselines.py --workloads rmsnorm \
         --widths 8192,65536 --impls torch_eager,triton --rep-ms 20 --tune-ms 5 --json "$OUT/torch-rmsnorm.json" ;;
     paper65536)  # issue 12's no-regression check: the paper sweep's N = 65536 (default rows), every candidate
-      run paper65536 timeout 300 build/credit --json "$OUT/sweep-paper-65536.json" run-sweep --config configs/paper-65536.json --no-python ;;
+      sweep paper65536 paper-65536 300 ;;
     shortrows)  # issue 12: every credit schedule at M = 256, 1024, 4096 x N = 1024 ... 16384
-      f=sweep-short-rows.json; r=""; [ -f carry/$f ] && r="--resume carry/$f"
-      run shortrows timeout 400 build/credit --json "$OUT/$f" run-sweep --config configs/short-rows.json --no-python $r ;;
+      sweep shortrows short-rows 400 ;;
     torchshort:*)  # torch.compile and Triton at the short-row shapes for one M, e.g. torchshort:256
       m=${step#torchshort:}
       run "torch-short-$m" env PYTHONUNBUFFERED=1 timeout 290 python3 scripts/torch_baselines.py --rows "$m" \
         --widths 1024,2048,4096,8192,16384 --impls torch_compile,triton --rep-ms 50 --tune-ms 5 \
         --json "$OUT/torch-short-$m.json" ;;
     wide)  # issue 13: every credit schedule, partial retention among them, at M = 1024, 4096 x N = 128K ... 1M
-      f=sweep-wide-rows.json; r=""; [ -f carry/$f ] && r="--resume carry/$f"
-      run wide timeout 560 build/credit --json "$OUT/$f" run-sweep --config configs/wide-rows.json --no-python $r ;;
+      sweep wide wide-rows 560 ;;
     wideheldout)  # the partial schedule's held-out shapes: other M, ragged N (judges the model, tunes nothing)
-      f=sweep-wide-rows-heldout.json; r=""; [ -f carry/$f ] && r="--resume carry/$f"
-      run wideheldout timeout 560 build/credit --json "$OUT/$f" run-sweep --config configs/wide-rows-heldout.json --no-python $r ;;
+      sweep wideheldout wide-rows-heldout 560 ;;
     torchwide:*)  # torch.compile and Triton at the wide-row shapes for one M, e.g. torchwide:1024
       m=${step#torchwide:}
       run "torch-wide-$m" env PYTHONUNBUFFERED=1 timeout 400 python3 scripts/torch_baselines.py --rows "$m" \

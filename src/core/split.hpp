@@ -22,6 +22,9 @@ namespace credit {
 #ifndef CREDIT_MIN_CHUNK_GROUPS
 #define CREDIT_MIN_CHUNK_GROUPS 1024
 #endif
+#ifndef CREDIT_PARTIAL_LOADS  // 16-byte loads in flight per thread for the partial schedule's streamed part
+#define CREDIT_PARTIAL_LOADS 4
+#endif
 
 // CTAs per SM a kernel's register budget is cut for: 48 registers a thread, so that a CTA's
 // barriers overlap its neighbours' streaming; 64, then 80, as the statistics, inputs and
@@ -35,6 +38,10 @@ struct SplitPolicy {
 
   // 16-byte loads in flight per thread and input: deep for global memory, shallow for shared.
   static constexpr int global_unroll(int inputs) { return inputs <= 1 ? 4 : 2; }
+  // The partial schedule's streamed part: two CTAs per SM carry all of an SM's loads in flight.
+  static constexpr int stream_unroll(int inputs) {
+    return inputs <= 1 ? CREDIT_PARTIAL_LOADS : CREDIT_PARTIAL_LOADS / 2 > 1 ? CREDIT_PARTIAL_LOADS / 2 : 1;
+  }
   static constexpr int shared_unroll = CREDIT_SHARED_UNROLL;
   // The first stage's slice arrives through the bulk copy engine in up to max_chunks pieces
   // (each with its own mbarrier), so accumulation starts before the whole slice has landed.
