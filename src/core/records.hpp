@@ -85,6 +85,8 @@ struct TimeModelParams {
   double col_exposed_power = 1;  // CTAs per SM, min(1, col_exposed_share / k^col_exposed_power)
   double fixed_exposed_share = 1;  // share of a wave's fixed cost, after the first wave, that adds to
                                    // it; the rest overlaps other CTAs' streams (1: all of it, v6)
+  double work_exposed_share = 0;  // share of a CTA's own SM work that adds to the wave at one CTA per SM
+                                  // (divided by k^serial_power): h after the last exchange (0: v7)
   std::string fitted_on;
 };
 
@@ -118,6 +120,7 @@ inline constexpr TimeModelField kTimeModelFields[] = {
     {"col_exposed_share", &TimeModelParams::col_exposed_share, TimeModelField::Absent::value, 0, false},
     {"col_exposed_power", &TimeModelParams::col_exposed_power, TimeModelField::Absent::value, 1, false},
     {"fixed_exposed_share", &TimeModelParams::fixed_exposed_share, TimeModelField::Absent::value, 1, false},
+    {"work_exposed_share", &TimeModelParams::work_exposed_share, TimeModelField::Absent::value, 0, false},
 };
 
 struct Calibration {

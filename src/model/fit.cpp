@@ -14,7 +14,7 @@ namespace credit::model {
 
 namespace {
 
-constexpr int kParams = 18;
+constexpr int kParams = 19;
 using Vec = std::array<double, kParams>;
 
 Vec to_logs(const TimeModelParams& p) {
@@ -23,7 +23,7 @@ Vec to_logs(const TimeModelParams& p) {
           std::log(p.register_cta_gbps), std::log(p.staging_us), std::log(p.col_gbps), std::log(p.sm_work_scale),
           std::log(p.serial_share), std::log(p.serial_power), std::log(p.partial_cta_gbps),
           std::log(p.col_exposed_share), std::log(p.col_exposed_power),
-          std::log(p.fixed_exposed_share)};
+          std::log(p.fixed_exposed_share), std::log(p.work_exposed_share)};
 }
 
 TimeModelParams from_logs(const Vec& v) {
@@ -47,6 +47,7 @@ TimeModelParams from_logs(const Vec& v) {
   p.col_exposed_share = std::min(1e3, std::exp(v[15]));
   p.col_exposed_power = std::min(8.0, std::exp(v[16]));
   p.fixed_exposed_share = std::min(1.0, std::exp(v[17]));  // at most all of it
+  p.work_exposed_share = std::min(1.0, std::exp(v[18]));  // at most all of it
   p.split_cta_gbps = std::min(1e5, p.split_cta_gbps);
   p.reread_cta_gbps = std::min(1e5, p.reread_cta_gbps);
   return p;
@@ -213,6 +214,7 @@ TimeModelParams fit_start() {
   p.col_exposed_share = 4;
   p.col_exposed_power = 2;
   p.fixed_exposed_share = 0.5;
+  p.work_exposed_share = 0.2;
   p.fitted_on = "the fit's starting point";
   return p;
 }
@@ -256,6 +258,7 @@ TimeModelParams fit_params(const std::vector<FitSample>& samples, const Calibrat
     out.sm_work_scale = start.sm_work_scale;
     out.serial_share = start.serial_share;
     out.serial_power = start.serial_power;
+    out.work_exposed_share = start.work_exposed_share;
   }
   return out;
 }

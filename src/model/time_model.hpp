@@ -9,7 +9,9 @@
 //   U   rows held at once: k*S, or cluster_slots[P][k] (the GPC layout, measured);
 //   waves of U rows (the last one partial); a wave of n rows, with k' = min(k, ceil(n P / S)) CTAs on
 //   its busiest SM (fewer than k when the wave is partial or M is small), takes
-//     e * t_fixed + max(memory, work) + serial_share / k'^serial_power * min(memory, work) + c * t_col, with
+//     e * t_fixed + max(memory, work) + s * min(memory, work) + s_w * work + c * t_col, with
+//     s      = serial_share / k'^serial_power, s_w = work_exposed_share / k'^serial_power (the share of
+//              a CTA's own work, h after its last exchange above all, that no load of its SM hides);
 //     e      = 1 in the first wave (its CTAs start together), else fixed_exposed_share (later CTAs start
 //              as others finish: the rest of their fixed cost overlaps other CTAs' streams),
 //     t_col  = N / P * col_bytes / col_rate (one CTA's column parameters, read from the L2 by h),

@@ -354,6 +354,7 @@ TEST_CASE("memory and SM work: a lone CTA per SM leaves serial_share of the shor
   c.elem_ns[w.name] = 0.15;  // SM work about as long as the DRAM time, as measured on the H200
   const CopyLine l = copy_line(c.copies);
   TimeModelParams prm = h200_params();
+  prm.work_exposed_share = 0;  // its own test below: it shares serial_power
   long long m = 4096;
   auto t = [&](double share, double power, const std::string& s, int p, long long n) {
     prm.serial_share = share;
@@ -386,6 +387,35 @@ TEST_CASE("memory and SM work: a lone CTA per SM leaves serial_share of the shor
   // Without a probe there is no SM work, and nothing to expose.
   c.elem_ns.clear();
   CHECK(near(t(0.5, 1, "staged", 1, 50000).t_ms, t(0, 1, "staged", 1, 50000).t_ms));
+}
+
+TEST_CASE("SM work: work_exposed_share of a CTA's own work adds to the wave, divided by k^serial_power", "[model][time]") {
+  Calibration c = h200_like();
+  const WorkloadInfo& w = find_workload("quant_int8");
+  c.elem_ns[w.name] = 0.15;
+  const CopyLine l = copy_line(c.copies);
+  TimeModelParams prm = h200_params();
+  prm.serial_power = 2;
+  long long m = 4096;
+  auto t = [&](double share, const std::string& s, int p, long long n) {
+    prm.work_exposed_share = share;
+    return candidate_time(w.figures, w.name, c, prm, l, s, p, m, n);
+  };
+  // The busiest SM's work per wave, us: k' CTAs of N / P elements at elem_ns each (time_model.hpp).
+  auto work_us = [&](double k, int p, long long n) { return prm.sm_work_scale * k * double(n) / p * 0.15e-3; };
+  // A lone CTA per SM (staged, 50000 elements): the share of its work, in every wave.
+  const CandidateTime lone = t(0, "staged", 1, 50000);
+  REQUIRE(lone.ctas_per_sm == 1);
+  CHECK(near((t(0.4, "staged", 1, 50000).t_ms - lone.t_ms) * 1e3, lone.waves * 0.4 * work_us(1, 1, 50000)));
+  // Full waves of k CTAs per SM: share / k^2 of k CTAs' work.
+  m = 3 * t(0, "cluster", 4, 24576).resident_rows;
+  const CandidateTime many = t(0, "cluster", 4, 24576);
+  const double k = many.ctas_per_sm;
+  REQUIRE(k > 2);
+  CHECK(near((t(0.4, "cluster", 4, 24576).t_ms - many.t_ms) * 1e3, 3 * 0.4 / (k * k) * work_us(k, 4, 24576)));
+  // Without a probe there is no SM work to expose.
+  c.elem_ns.clear();
+  CHECK(t(0.4, "staged", 1, 50000).t_ms == t(0, "staged", 1, 50000).t_ms);
 }
 
 TEST_CASE("column parameters: the share no other CTA hides adds to the wave, less as CTAs per SM grow", "[model][time]") {
