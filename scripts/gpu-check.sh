@@ -4,7 +4,7 @@
 # back at most 8 files). Usage: scripts/gpu-check.sh [steps...]
 # Where the tree travels without .git, write the sha first (git rev-parse --short=12 HEAD >
 # .git-sha) and carry .git-sha, so results files name the commit they measured.
-# steps: build tests gputests occupancy regtests train heldout validation validation2 validation3 validation4 validation5 validation6 validation7 validation8 validation9 sweep:CONFIG torchrmsnorm paper65536 shortrows torchshort:M wide wideheldout torchwide:M widebench widetests widefusion abwide:DEFS megawide sanitize calibrate calibrate3 predict sweep torch bench quickbench ladder megabench profile phases stalls negctl ncushort ncushort:W:M:N traffic trafficwide
+# steps: build tests gputests occupancy regtests train heldout validation validation2 validation3 validation4 validation5 validation6 validation7 validation8 validation9 validation10 sweep:CONFIG torchrmsnorm paper65536 shortrows torchshort:M wide wideheldout torchwide:M widebench widetests widefusion abwide:DEFS megawide sanitize calibrate calibrate3 predict sweep torch bench quickbench ladder megabench profile phases stalls negctl ncushort ncushort:W:M:N traffic trafficwide
 # abladder:THREADS abdefs:NAME=VALUE[,NAME=VALUE] ab:THREADS
 # (default: build tests bench)
 set -uo pipefail
@@ -71,7 +71,7 @@ for step in $steps; do
       sweep heldout model-heldout 540 ;;
     validation)  # the time model's validation sweep: shapes no fit or design choice has seen (M = 32 ... 8192)
       sweep validation model-validation 540 ;;
-    validation[2-9])  # validation N (configs/model-validation-N.json), each measured before the model it judged was
+    validation[2-9]|validation10)  # validation N (configs/model-validation-N.json), each measured before the model it judged was
       # fitted (docs/model-notes.md); NO_TAIL=1 keeps a held-out one unread until its fit is committed
       n=${step#validation}; v=VALIDATION${n}_S
       sweep "$step" "model-validation-$n" "${!v:-540}" ;;
