@@ -170,7 +170,10 @@ CandidateTime candidate_time(const StaticFigures& f, const std::string& workload
   // CTAs than k, at least one: that count, not k, sets what overlaps, and the busiest SM's work.
   // The first wave's CTAs start together, so their fixed costs add in full; later waves' CTAs start
   // as others finish: fixed_exposed_share of their fixed costs adds, the rest overlaps other CTAs'
-  // streams (it joins the CTA's own chain).
+  // streams (it joins the CTA's own chain). A CTA's own SM work after its last exchange (h: quant_int8's
+  // division and byte store) runs when its loads are done: at k' CTAs per SM work_exposed_share /
+  // k'^serial_power of the SM's work adds to the wave (v8; quant_int8 at N >= 90000 was predicted
+  // 0.72-0.81 of measured at one CTA per SM, 1.05-1.13 at three to five, under v7).
   const double sms = double(cal.device.sm_count);
   auto wave = [&](double rows, bool first) {
     const double k_eff = std::clamp(std::ceil(rows * double(p) / sms), 1.0, double(c.ctas_per_sm));
