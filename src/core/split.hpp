@@ -38,7 +38,8 @@ struct SplitPolicy {
 
   // 16-byte loads in flight per thread and input: deep for global memory, shallow for shared.
   static constexpr int global_unroll(int inputs) { return inputs <= 1 ? 4 : 2; }
-  // The partial schedule's streamed part: two CTAs per SM carry all of an SM's loads in flight.
+  // The partial schedule's streamed part (CREDIT_PARTIAL_LOADS): 8 instead of 4 moved 4096 x 262144
+  // by under 1.5%, 16 as much or slower (H200; docs/results/h200/wide-rows/README.md).
   static constexpr int stream_unroll(int inputs) {
     return inputs <= 1 ? CREDIT_PARTIAL_LOADS : CREDIT_PARTIAL_LOADS / 2 > 1 ? CREDIT_PARTIAL_LOADS / 2 : 1;
   }
@@ -69,12 +70,20 @@ struct RegisterVariant {
   int threads, groups;
   RegisterFamily family;
 };
+#ifndef CREDIT_REGISTER_DEEP_16K  // a build option for A/B runs: the deep family also at 8193-16384 (512 x 8)
+#define CREDIT_REGISTER_DEEP_16K 0
+#endif
+#if CREDIT_REGISTER_DEEP_16K
+#define CREDIT_REGISTER_DEEP_EXTRA , {512, 8, RegisterFamily::Deep}
+#else
+#define CREDIT_REGISTER_DEEP_EXTRA
+#endif
 #ifndef CREDIT_REGISTER_VARIANTS  // a build option for A/B runs of the tables
 #define CREDIT_REGISTER_VARIANTS                                                                   \
   {128, 2, RegisterFamily::Wide}, {256, 2, RegisterFamily::Wide}, {256, 4, RegisterFamily::Wide},  \
       {512, 4, RegisterFamily::Wide}, {1024, 4, RegisterFamily::Wide}, {256, 8, RegisterFamily::Deep}
 #endif
-inline constexpr RegisterVariant kRegisterVariants[] = {CREDIT_REGISTER_VARIANTS};
+inline constexpr RegisterVariant kRegisterVariants[] = {CREDIT_REGISTER_VARIANTS CREDIT_REGISTER_DEEP_EXTRA};
 inline constexpr int kRegisterVariantCount = int(sizeof(kRegisterVariants) / sizeof(kRegisterVariants[0]));
 
 // The narrowest row a family takes.
