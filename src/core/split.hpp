@@ -61,29 +61,23 @@ struct SplitPolicy {
 // Two families, each a schedule the time model predicts and a sweep times: "registers" spreads a
 // row over many threads (at most 4 groups each), "registers_deep" holds 8 groups per thread in
 // fewer threads: fewer warps to reduce over and, at few rows, more CTAs per SM, so that M = 256
-// fits one wave at N = 8192 (docs/perf-notes.md). It holds rows of 4097 to 8192 elements only: a
+// fits one wave at N = 8192 (docs/perf-notes.md). It holds rows of 4097 to 16384 elements only: a
 // warp per row (32 x 8) and 64 x 8 lost to the wide family by 10-50% at N = 1024 and 2048, 128 x 8
-// tied it at 4096, and there the time model mispicked it (docs/model-notes.md). The launcher and
-// the time model take the family's smallest variant that holds the row.
+// tied it at 4096, and there the time model mispicked it (docs/model-notes.md). At 16384, 512 x 8
+// (the peer's 16 warps) beat the wide 1024 x 4 by 1.04-1.05x geomean at M = 256-4096 (0.96-1.15x).
+// The launcher and the time model take the family's smallest variant that holds the row.
 enum class RegisterFamily { Wide = 0, Deep = 1 };
 struct RegisterVariant {
   int threads, groups;
   RegisterFamily family;
 };
-#ifndef CREDIT_REGISTER_DEEP_16K  // a build option for A/B runs: the deep family also at 8193-16384 (512 x 8)
-#define CREDIT_REGISTER_DEEP_16K 0
-#endif
-#if CREDIT_REGISTER_DEEP_16K
-#define CREDIT_REGISTER_DEEP_EXTRA , {512, 8, RegisterFamily::Deep}
-#else
-#define CREDIT_REGISTER_DEEP_EXTRA
-#endif
 #ifndef CREDIT_REGISTER_VARIANTS  // a build option for A/B runs of the tables
 #define CREDIT_REGISTER_VARIANTS                                                                   \
   {128, 2, RegisterFamily::Wide}, {256, 2, RegisterFamily::Wide}, {256, 4, RegisterFamily::Wide},  \
-      {512, 4, RegisterFamily::Wide}, {1024, 4, RegisterFamily::Wide}, {256, 8, RegisterFamily::Deep}
+      {512, 4, RegisterFamily::Wide}, {1024, 4, RegisterFamily::Wide}, {256, 8, RegisterFamily::Deep},     \
+      {512, 8, RegisterFamily::Deep}
 #endif
-inline constexpr RegisterVariant kRegisterVariants[] = {CREDIT_REGISTER_VARIANTS CREDIT_REGISTER_DEEP_EXTRA};
+inline constexpr RegisterVariant kRegisterVariants[] = {CREDIT_REGISTER_VARIANTS};
 inline constexpr int kRegisterVariantCount = int(sizeof(kRegisterVariants) / sizeof(kRegisterVariants[0]));
 
 // The narrowest row a family takes.

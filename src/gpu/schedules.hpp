@@ -23,7 +23,7 @@ namespace credit::gpu {
 // partials through global memory, P tiles per row. Unfused: seed 001's 9-kernel baseline
 // (rms_softmax only), P tiles per row.
 // Registers, RegistersDeep: the register-resident one-CTA kernels for short rows, two families of
-// variants (core/split.hpp: N <= 16384, and 4097-8192 in fewer, deeper threads).
+// variants (core/split.hpp: N <= 16384, and 4097-16384 in fewer, deeper threads).
 // Partial: the clustered kernel (P = 16) keeping only part of each slice in shared memory, so that
 // two CTAs share an SM, and streaming the rest at every phase (wide rows).
 // The enum and its names are public (include/credit/schedule.hpp).

@@ -68,12 +68,12 @@ TEST_CASE("each register family holds rows up to its widest variant, in the narr
   CHECK(traits_of(Schedule::RegistersDeep).register_family == int(RegisterFamily::Deep));
   CHECK(traits_of(Schedule::Staged).register_family == -1);
   CHECK(register_max_width(RegisterFamily::Wide) == 16384);
-  CHECK(register_max_width(RegisterFamily::Deep) == 8192);
+  CHECK(register_max_width(RegisterFamily::Deep) == 16384);
   for (RegisterFamily f : {RegisterFamily::Wide, RegisterFamily::Deep})
-    for (long long n : {1LL, 1000LL, 1024LL, 1025LL, 4097LL, 8192LL}) {
+    for (long long n : {1LL, 1000LL, 1024LL, 1025LL, 4097LL, 8192LL, 8193LL, 16384LL}) {
       if (n < register_min_width(f)) {
         CHECK(register_variant_for(n, f) == -1);
-        CHECK(register_width_refusal(n, f).find("4097 to 8192") != std::string::npos);
+        CHECK(register_width_refusal(n, f).find("4097 to 16384") != std::string::npos);
         continue;
       }
       CHECK(register_width_refusal(n, f).empty());
@@ -86,8 +86,9 @@ TEST_CASE("each register family holds rows up to its widest variant, in the narr
         if (kRegisterVariants[u].family == f && kRegisterVariants[u].threads * kRegisterVariants[u].groups < r.threads * r.groups)
           CHECK(n > 4LL * kRegisterVariants[u].threads * kRegisterVariants[u].groups);
     }
-  CHECK(register_variant_for(8193, RegisterFamily::Deep) == -1);
-  CHECK(register_variant_for(4096, RegisterFamily::Deep) == -1);  // 4097 to 8192 only
+  CHECK(register_variant_for(16385, RegisterFamily::Deep) == -1);
+  CHECK(register_variant_for(4096, RegisterFamily::Deep) == -1);  // 4097 to 16384 only
+  CHECK(kRegisterVariants[register_variant_for(8193, RegisterFamily::Deep)].threads == 512);
   CHECK(register_width_refusal(16385, RegisterFamily::Wide).find("at most 16384") != std::string::npos);
   CHECK(register_variant_for(16385, RegisterFamily::Wide) == -1);
   CHECK(kRegisterVariants[register_variant_for(8192, RegisterFamily::Deep)].threads == 256);

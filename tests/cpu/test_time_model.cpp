@@ -108,8 +108,8 @@ TEST_CASE("the time model: legality, waves, DRAM bytes and the pick", "[model][t
     CHECK(cand(p, "global_reread").legal);
     CHECK_FALSE(cand(p, "registers").legal);  // rows of at most 16384
     CHECK(cand(p, "registers").reason.find("at most 16384") != std::string::npos);
-    CHECK_FALSE(cand(p, "registers_deep").legal);  // rows of 4097 to 8192
-    CHECK(cand(p, "registers_deep").reason.find("4097 to 8192") != std::string::npos);
+    CHECK_FALSE(cand(p, "registers_deep").legal);  // rows of 4097 to 16384
+    CHECK(cand(p, "registers_deep").reason.find("4097 to 16384") != std::string::npos);
     CHECK_FALSE(cand(p, "cluster", 2).legal);  // P = 2: 256 KB
     const CandidateTime p4 = cand(p, "cluster", 4);  // 128 KB
     CHECK(p4.legal);
@@ -120,7 +120,7 @@ TEST_CASE("the time model: legality, waves, DRAM bytes and the pick", "[model][t
     CHECK(near(p4.hbm_bytes, 4096.0 * w.figures.d_fixed(65536)));
     CHECK(cand(p, "global_reread").hbm_bytes > p4.hbm_bytes);
   }
-  SECTION("the register kernels are candidates up to 16384 and from 4097 to 8192 elements, in the variant that holds the row") {
+  SECTION("the register kernels are candidates up to 16384 and from 4097 to 16384 elements, in the variant that holds the row") {
     const Prediction p = predict_times(w.figures, w.name, c, prm, 4096, 3000);
     const CandidateTime wide = cand(p, "registers");
     CHECK(wide.legal);
