@@ -177,13 +177,14 @@ CandidateTime candidate_time(const StaticFigures& f, const std::string& workload
   const double sms = double(cal.device.sm_count);
   auto wave = [&](double rows, bool first) {
     const double k_eff = std::clamp(std::ceil(rows * double(p) / sms), 1.0, double(c.ctas_per_sm));
-    const double exp_k = prm.serial_share / std::pow(k_eff, prm.serial_power);
+    const double overlap_k = std::pow(k_eff, prm.serial_power);  // what k' CTAs per SM hide of one's chain
+    const double exp_k = prm.serial_share / overlap_k;
     const double col_k = std::min(1.0, prm.col_exposed_share / std::pow(k_eff, prm.col_exposed_power));
     const double fix_k = first ? 1.0 : prm.fixed_exposed_share;
     const double memory = std::max(rows * d_hbm / b_hbm + rows * d_l2 / b_l2,
                                    t_cta + (1 - col_k) * t_col + (1 - fix_k) * t_fixed);
     const double work = prm.sm_work_scale * k_eff * sms / double(p) * nd * elem_us;
-    const double work_k = prm.work_exposed_share / std::pow(k_eff, prm.serial_power);
+    const double work_k = prm.work_exposed_share / overlap_k;
     return fix_k * t_fixed + std::max(memory, work) + exp_k * std::min(memory, work) + work_k * work + col_k * t_col;
   };
   double t_us = copy.launch_us + (full ? wave(double(u), true) + double(full - 1) * wave(double(u), false) : 0.0) +
