@@ -4,8 +4,9 @@
 # back at most 8 files). Usage: scripts/gpu-check.sh [steps...]
 # Where the tree travels without .git, write the sha first (git rev-parse --short=12 HEAD >
 # .git-sha) and carry .git-sha, so results files name the commit they measured.
-# steps: build tests gputests occupancy regtests train heldout validation validation2 validation3 validation4 validation5 validation6 validation7 validation8 validation9 validation10 sweep:CONFIG torchrmsnorm paper65536 shortrows torchshort:M wide wideheldout torchwide:M widebench widetests widefusion abwide:DEFS megawide sanitize calibrate calibrate3 predict sweep torch bench quickbench ladder megabench profile phases stalls negctl ncushort ncushort:W:M:N traffic trafficwide
-# abladder:THREADS abdefs:NAME=VALUE[,NAME=VALUE] ab:THREADS
+# steps: build tests gputests occupancy regtests train heldout validation validation2 validation3 validation4 validation5 validation6 validation7 validation8 validation9 validation10 validation11 sweep:CONFIG torchrmsnorm paper65536 shortrows torchshort:M wide wideheldout torchwide:M widebench widetests widefusion abwide:DEFS megawide sanitize calibrate calibrate3 predict sweep torch bench quickbench ladder megabench profile phases stalls negctl ncushort ncushort:W:M:N traffic trafficwide
+# abladder:THREADS abdefs:NAME=VALUE[,NAME=VALUE] ab:THREADS sass:REGEX
+# AB_SCHEDULES: the schedules regbench and abbench:DEFS time (default registers registers_deep)
 # (default: build tests bench)
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -71,7 +72,7 @@ for step in $steps; do
       sweep heldout model-heldout 540 ;;
     validation)  # the time model's validation sweep: shapes no fit or design choice has seen (M = 32 ... 8192)
       sweep validation model-validation 540 ;;
-    validation[2-9]|validation10)  # validation N (configs/model-validation-N.json), each measured before the model it judged was
+    validation[2-9]|validation1[01])  # validation N (configs/model-validation-N.json), each measured before the model it judged was
       # fitted (docs/model-notes.md); NO_TAIL=1 keeps a held-out one unread until its fit is committed
       n=${step#validation}; v=VALIDATION${n}_S
       sweep "$step" "model-validation-$n" "${!v:-540}" ;;
@@ -158,13 +159,17 @@ for step in $steps; do
       run "build-$dir" cmake --build "$dir" -j 16 --target credit
       for m in 256 1024 4096; do
         run "abbench-$dir-$m" "$dir/credit" --json "$OUT/abbench-$dir-$m.json" bench --workload all --rows $m \
-          --widths 2048 4096 8192 16384 --schedule registers registers_deep --samples 20
+          --widths 2048 4096 8192 16384 --schedule ${AB_SCHEDULES:-registers registers_deep} --samples 20
       done ;;
     regbench)  # the register kernel as built by `build`, at the abbench shapes (its A of an A/B)
       for m in 256 1024 4096; do
         run "regbench-$m" build/credit --json "$OUT/regbench-$m.json" bench --workload all --rows $m \
-          --widths 2048 4096 8192 16384 --schedule registers registers_deep --samples 20
+          --widths 2048 4096 8192 16384 --schedule ${AB_SCHEDULES:-registers registers_deep} --samples 20
       done ;;
+    sass:*)  # the SASS of every kernel whose mangled name matches a regex, into the logs, e.g. sass:register_row
+      re=${step#sass:}
+      run "sass-$(echo "$re" | tr -c 'A-Za-z0-9\n' '_' | cut -c1-40)" bash -c \
+        "cuobjdump -sass build/credit | awk -v re='$re' '/Function :/ {on = \$0 ~ re} on'" ;;
     abdefs:*)  # phases at seed 001's shape built with other policy constants, e.g. abdefs:CREDIT_SHARED_UNROLL=4
       d=${step#abdefs:}; dir=build-$(echo "$d" | tr -c 'A-Za-z0-9\n' '_')
       rm -rf "$dir"

@@ -138,6 +138,9 @@ struct Calibration {
   OccupancyLimits limits;
   std::vector<KernelResources> kernels;
   std::map<int, std::vector<int>> cluster_slots;
+  // The same counted on the device (microbench/residency.cuh): clusters that did run at once.
+  // Empty in calibrations that predate it; the time model's waves use it where present.
+  std::map<int, std::vector<int>> cluster_slots_run;
   std::vector<CopySample> copies;  // a few sizes: bandwidth and launch intercept
   // The per-workload probe: ns one SM spends per element when the operands sit in the L2 (the
   // staged kernel's time slope between two widths, warm L2): compute and on-chip traffic, what

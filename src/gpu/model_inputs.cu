@@ -11,7 +11,9 @@
 #include "gpu/device_problem.hpp"
 #include "gpu/schedules.hpp"
 #include "gpu/timing.hpp"
+#include "gpu/device_buffer.hpp"
 #include "microbench/control.cuh"
+#include "microbench/residency.cuh"
 
 namespace credit::gpu {
 
@@ -19,20 +21,42 @@ namespace {
 
 // The work-free cluster kernel stands for any kernel of SplitPolicy::threads: only its shared
 // memory, chosen so that exactly k CTAs fit one SM, decides how many clusters are resident.
-int slots_at(int p, int k, const DeviceInfo& dev) {
+// 0 where no such amount exists.
+long smem_for_k(int k, const DeviceInfo& dev) {
   auto* kern = &microbench::control_kernel<true>;
   allow_large_clusters(kern, dev.smem_per_block_optin);
-  const int threads = SplitPolicy::threads;
   auto blocks = [&](long smem) {
     int b = 0;
-    CREDIT_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&b, kern, threads, size_t(smem)));
+    CREDIT_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&b, kern, SplitPolicy::threads, size_t(smem)));
     return b;
   };
   long smem = std::min<long>(dev.smem_per_block_optin, dev.smem_per_sm / k) / 128 * 128;
   while (smem > 0 && blocks(smem) < k) smem -= 128;
   while (smem <= dev.smem_per_block_optin && blocks(smem) > k) smem += 128;
-  if (smem <= 0 || smem > dev.smem_per_block_optin || blocks(smem) != k) return 0;
-  return cluster_capacity(kern, ClusterShape{unsigned(p), p, threads, size_t(smem)});
+  return smem <= 0 || smem > dev.smem_per_block_optin || blocks(smem) != k ? 0 : smem;
+}
+
+int api_slots_at(int p, long smem, const DeviceInfo& dev) {
+  auto* kern = &microbench::control_kernel<true>;
+  allow_large_clusters(kern, dev.smem_per_block_optin);
+  return cluster_capacity(kern, ClusterShape{unsigned(p), p, SplitPolicy::threads, size_t(smem)});
+}
+
+// Clusters of p CTAs with `smem` each that run at once, counted by the residency kernel over a
+// launch of three times the API's capacity (at least 8 clusters), each CTA spinning for 40 us.
+int run_slots_at(int p, long smem, int api_slots, const DeviceInfo& dev, double sm_clock_hz) {
+  auto* kern = &microbench::residency_kernel;
+  allow_large_clusters(kern, dev.smem_per_block_optin);
+  DeviceBuffer counts(2 * sizeof(unsigned));
+  counts.fill_bytes(0);
+  const unsigned clusters = unsigned(std::max(8, 3 * api_slots));
+  const auto cycles = (long long)(40e-6 * (sm_clock_hz > 0 ? sm_clock_hz : 2e9));
+  launch_shape(kern, ClusterShape{clusters * unsigned(p), p, SplitPolicy::threads, size_t(smem)}, nullptr, cycles,
+               counts.get<unsigned>(), counts.get<unsigned>() + 1);
+  CREDIT_CUDA(cudaDeviceSynchronize());
+  unsigned host[2] = {0, 0};
+  counts.download(host, sizeof host);
+  return int(host[1]) / p;
 }
 
 // ns one SM spends per element of workload w with its operands in the L2: the slope of the
@@ -77,11 +101,17 @@ void measure_model_inputs(Calibration& c, const DeviceInfo& dev, const std::vect
     for (auto& k : kernel_resources(w)) c.kernels.push_back(std::move(k));
 
   c.cluster_slots.clear();
+  c.cluster_slots_run.clear();
   const int max_k = std::max(1, c.limits.max_threads_per_sm / SplitPolicy::threads);
   for (int p : ps) {
-    std::vector<int> v;
-    for (int k = 1; k <= max_k; ++k) v.push_back(slots_at(p, k, dev));
-    c.cluster_slots[p] = v;
+    std::vector<int> api, ran;
+    for (int k = 1; k <= max_k; ++k) {
+      const long smem = smem_for_k(k, dev);
+      api.push_back(smem > 0 ? api_slots_at(p, smem, dev) : 0);
+      ran.push_back(smem > 0 && api.back() > 0 ? run_slots_at(p, smem, api.back(), dev, c.sm_clock_hz) : 0);
+    }
+    c.cluster_slots[p] = api;
+    c.cluster_slots_run[p] = ran;
   }
 
   // Copies from 1 MiB to 1 GiB of traffic: the slope is the bandwidth, the intercept the launch

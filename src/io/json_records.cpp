@@ -232,13 +232,15 @@ Calibration read_calibration(const Node& n) {
       c.kernels.push_back(r);
     }
   }
-  if (n.has("cluster_slots"))
-    c.cluster_slots = read_p_map<std::vector<int>>(n.field("cluster_slots"), [](const Node& e) {
-      std::vector<int> v;
-      const Node s = e.field("by_ctas_per_sm");
-      for (std::size_t i = 0, k = s.size(); i < k; ++i) v.push_back(s.item(i).integer<int>());
-      return v;
-    });
+  const auto read_slots = [](const Node& e) {
+    std::vector<int> v;
+    const Node s = e.field("by_ctas_per_sm");
+    for (std::size_t i = 0, k = s.size(); i < k; ++i) v.push_back(s.item(i).integer<int>());
+    return v;
+  };
+  if (n.has("cluster_slots")) c.cluster_slots = read_p_map<std::vector<int>>(n.field("cluster_slots"), read_slots);
+  if (n.has("cluster_slots_run"))
+    c.cluster_slots_run = read_p_map<std::vector<int>>(n.field("cluster_slots_run"), read_slots);
   if (n.has("copies")) {
     const Node cs = n.field("copies");
     for (std::size_t i = 0, k = cs.size(); i < k; ++i) {
@@ -404,9 +406,13 @@ void to_json(json& j, const Calibration& c) {
   for (const auto& k : c.kernels)
     kernels.push_back(write_flat(k, io::kKernelFields));
   j["kernels"] = std::move(kernels);
-  json slots = json::array();
-  for (const auto& [p, v] : c.cluster_slots) slots.push_back({{"p", p}, {"by_ctas_per_sm", v}});
-  j["cluster_slots"] = std::move(slots);
+  const auto write_slots = [](const std::map<int, std::vector<int>>& m) {
+    json slots = json::array();
+    for (const auto& [p, v] : m) slots.push_back({{"p", p}, {"by_ctas_per_sm", v}});
+    return slots;
+  };
+  j["cluster_slots"] = write_slots(c.cluster_slots);
+  if (!c.cluster_slots_run.empty()) j["cluster_slots_run"] = write_slots(c.cluster_slots_run);
   json copies = json::array();
   for (const auto& s : c.copies) copies.push_back({{"bytes", number(s.bytes)}, {"ms", number(s.ms)}});
   j["copies"] = std::move(copies);

@@ -36,10 +36,14 @@ std::optional<KernelResources> find_kernel(const Calibration& c, const std::stri
 long long resident_rows(const Calibration& c, int p, int ctas_per_sm) {
   if (ctas_per_sm < 1) return 0;
   if (p == 1) return (long long)ctas_per_sm * c.device.sm_count;
-  const auto it = c.cluster_slots.find(p);
-  if (it == c.cluster_slots.end() || it->second.empty()) return 0;
-  const int k = std::min<int>(ctas_per_sm, int(it->second.size()));
-  return it->second[size_t(k - 1)];
+  // The clusters counted running at once where the calibration has them, else the API's figure.
+  for (const auto* table : {&c.cluster_slots_run, &c.cluster_slots}) {
+    const auto it = table->find(p);
+    if (it == table->end() || it->second.empty()) continue;
+    const int k = std::min<int>(ctas_per_sm, int(it->second.size()));
+    return it->second[size_t(k - 1)];
+  }
+  return 0;
 }
 
 }  // namespace credit::model

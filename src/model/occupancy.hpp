@@ -18,7 +18,8 @@ int ctas_per_sm(const OccupancyLimits& lim, long smem_per_sm, const KernelResour
 std::optional<KernelResources> find_kernel(const Calibration& c, const std::string& workload,
                                            const std::string& schedule);
 
-// Rows held at once: one-CTA schedules k * S; clusters of p CTAs cluster_slots[p][k-1].
+// Rows held at once: one-CTA schedules k * S; clusters of p CTAs cluster_slots_run[p][k-1] (counted
+// on the device), else cluster_slots[p][k-1] (the occupancy API).
 // 0 when nothing fits or the table has no entry.
 long long resident_rows(const Calibration& c, int p, int ctas_per_sm);
 

@@ -72,6 +72,7 @@ ResultsFile calibration_file(const DeviceInfo& d) {
   c.limits = {65536, 2048, 32, 1024};
   c.kernels.push_back({"layernorm", "staged", 256, 40, 0});
   c.cluster_slots[2] = {66, 132};
+  c.cluster_slots_run[2] = {66, 130};
   c.copies = {{1e6, 0.004}, {1e9, 0.25}};
   r.calibration = c;
   return r;
@@ -128,6 +129,8 @@ TEST_CASE("calibration cache round trip on the same device", "[calibrate]") {
   CHECK(got.reason.empty());
   CHECK(got.calibration->remote_load_latency.median == 200);
   CHECK(got.calibration->barrier.at(2).median == 400);
+  CHECK(got.calibration->cluster_slots.at(2) == std::vector<int>{66, 132});
+  CHECK(got.calibration->cluster_slots_run.at(2) == std::vector<int>{66, 130});
 }
 
 TEST_CASE("calibration cache refuses a calibration without the time model's inputs", "[calibrate]") {

@@ -88,6 +88,11 @@ TEST_CASE("resident rows: k CTAs per SM times the SMs, or the measured cluster s
   CHECK(resident_rows(c, 16, 5) == 35);
   CHECK(resident_rows(c, 8, 0) == 0);
   CHECK(resident_rows(c, 32, 1) == 0);  // no table for P = 32
+  Calibration counted = c;  // clusters counted running on the device take the API's place
+  counted.cluster_slots_run[16] = {7, 16, 24};
+  CHECK(resident_rows(counted, 16, 2) == 16);
+  CHECK(resident_rows(counted, 16, 5) == 24);  // beyond the counted k: its last entry
+  CHECK(resident_rows(counted, 8, 2) == 30);   // no count for P = 8: the API's figure
 }
 
 TEST_CASE("the copy line recovers bandwidth and launch time", "[model][time]") {

@@ -1,0 +1,22 @@
+#pragma once
+// Clusters that actually run at once (calibrate): each CTA's first thread joins a running count,
+// raises the peak it saw, spins long enough that the whole first wave has started, and leaves.
+// A CTA of a later wave starts only after one has left, so the peak is the resident count. The
+// occupancy API's answer for clusters of 16 is a multiple of its answer at one CTA per SM; the
+// GPC's scheduler may place more, which the time model's waves need to know.
+#include "microbench/ptx.cuh"
+
+namespace credit::microbench {
+
+__global__ void residency_kernel(long long cycles, unsigned* running, unsigned* peak) {
+  if (threadIdx.x == 0) {
+    const unsigned now = atomicAdd(running, 1u) + 1u;
+    atomicMax(peak, now);
+    const long long t0 = cycles_now();
+    while (cycles_now() - t0 < cycles) {
+    }
+    atomicSub(running, 1u);
+  }
+}
+
+}  // namespace credit::microbench
