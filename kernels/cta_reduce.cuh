@@ -1,13 +1,16 @@
 #pragma once
-// CTA-wide all-reduce of q statistics: warp shuffles, then one shared-memory round in which
-// every thread combines all warps' partials itself (no second barrier, no broadcast).
+// CTA-wide all-reduce of q statistics: warp shuffles, then one shared-memory round after which
+// every thread holds the result (no second barrier, no broadcast).
 #include "core/workload.hpp"
 
-// How the warps' partials are combined: 0 in order by every thread, 1 as a tree by every thread
-// (the same reads, a chain of log2(warps) instead of warps), 2 one read per lane and a butterfly
-// of shuffles (log2(warps) reads and combines instead of warps). A build option for A/B runs.
-#ifndef CREDIT_CTA_REDUCE
-#define CREDIT_CTA_REDUCE 0
+// CTAs of at least this many warps combine the warps' partials with one read per lane and a
+// butterfly of shuffles (log2(warps) reads and combines); smaller CTAs have every thread combine
+// all of them in order, a shorter chain there. A/B against the in-order combine at every width
+// (same session, register and staged kernels, M = 256 / 1024 / 4096, docs/perf-notes.md): 1024
+// threads (32 warps) 1.04x faster at N = 16384, 512 x 4 1.00-1.03x at 8192, 512 x 8 +-1%, and
+// 8 warps 0.97-0.98x at N = 2048 (a tree over the same reads: +-2%). 0: never (a build option).
+#ifndef CREDIT_CTA_BUTTERFLY_WARPS
+#define CREDIT_CTA_BUTTERFLY_WARPS 16
 #endif
 
 namespace credit::kernels {
@@ -29,22 +32,13 @@ __device__ __forceinline__ void cta_allreduce(float (&acc)[W::stages[l].q], floa
   static_assert((Warps & (Warps - 1)) == 0 && Warps <= 32, "a power-of-two count of warps");
 #pragma unroll
   for (int j = 0; j < q; ++j) {
-    if constexpr (CREDIT_CTA_REDUCE == 2 && Warps > 1) {  // one read per thread, then a butterfly
+    if constexpr (CREDIT_CTA_BUTTERFLY_WARPS > 0 && Warps >= CREDIT_CTA_BUTTERFLY_WARPS) {
       // Partners add the same two values, so every lane of every warp ends with the same bits.
       float r = warp_buf[(threadIdx.x & (Warps - 1)) * q + j];
 #pragma unroll
       for (int o = Warps / 2; o > 0; o >>= 1) r = combine_apply(op_of<W>(off + j), r, __shfl_xor_sync(0xffffffffu, r, o));
       acc[j] = r;
-    } else if constexpr (CREDIT_CTA_REDUCE == 1) {  // every warp's partial, combined as a tree
-      float v[Warps];
-#pragma unroll
-      for (int w = 0; w < Warps; ++w) v[w] = warp_buf[w * q + j];
-#pragma unroll
-      for (int s = 1; s < Warps; s *= 2)
-#pragma unroll
-        for (int w = 0; w + s < Warps; w += 2 * s) v[w] = combine_apply(op_of<W>(off + j), v[w], v[w + s]);
-      acc[j] = v[0];
-    } else {  // every warp's partial, combined in order
+    } else {
       float r = combine_identity(op_of<W>(off + j));
 #pragma unroll
       for (int w = 0; w < Warps; ++w) r = combine_apply(op_of<W>(off + j), r, warp_buf[w * q + j]);
