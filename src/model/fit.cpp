@@ -24,7 +24,7 @@ Vec to_logs(const TimeModelParams& p) {
           std::log(p.serial_share), std::log(p.serial_power), std::log(p.partial_cta_gbps),
           std::log(p.col_exposed_share), std::log(p.col_exposed_power),
           std::log(p.fixed_exposed_share), std::log(p.work_exposed_share), std::log(p.rest_overlap),
-          std::log(p.reduce_power)};
+          std::log(p.work_exposed_power)};
 }
 
 TimeModelParams from_logs(const Vec& v) {
@@ -50,7 +50,7 @@ TimeModelParams from_logs(const Vec& v) {
   p.fixed_exposed_share = std::min(1.0, std::exp(v[17]));  // at most all of it
   p.work_exposed_share = std::min(1.0, std::exp(v[18]));  // at most all of it
   p.rest_overlap = std::min(1.0, std::exp(v[19]));        // at most all of it
-  p.reduce_power = std::min(4.0, std::exp(v[20]));
+  p.work_exposed_power = std::min(8.0, std::exp(v[20]));
   p.split_cta_gbps = std::min(1e5, p.split_cta_gbps);
   p.reread_cta_gbps = std::min(1e5, p.reread_cta_gbps);
   return p;
@@ -219,7 +219,7 @@ TimeModelParams fit_start() {
   p.fixed_exposed_share = 0.5;
   p.work_exposed_share = 0.2;
   p.rest_overlap = 0.3;
-  p.reduce_power = 1;
+  p.work_exposed_power = 1;
   p.fitted_on = "the fit's starting point";
   return p;
 }
@@ -264,6 +264,7 @@ TimeModelParams fit_params(const std::vector<FitSample>& samples, const Calibrat
     out.serial_share = start.serial_share;
     out.serial_power = start.serial_power;
     out.work_exposed_share = start.work_exposed_share;
+    out.work_exposed_power = start.work_exposed_power;
   }
   return out;
 }

@@ -142,7 +142,7 @@ CandidateTime candidate_time(const StaticFigures& f, const std::string& workload
   const double b_hbm = copy.gbps * 1e3, b_l2 = prm.l2_gbps * 1e3;                 // bytes per us
 
   // A stage's CTA reduction: each thread combines every warp's partials, so it grows with the warps.
-  double t_fixed = prm.cta_us + f.L * prm.stage_us * std::pow(kernel->threads / 256.0, prm.reduce_power) +
+  double t_fixed = prm.cta_us + f.L * prm.stage_us * (kernel->threads / 256.0) +
                    (reread || regs ? 0.0 : prm.staging_us);
   if (cluster) {  // the cluster's launch and its exchanges' handshakes grow with log2(P) rounds
     const auto bar = cal.barrier.find(p);
@@ -184,7 +184,8 @@ CandidateTime candidate_time(const StaticFigures& f, const std::string& workload
     const double memory = std::max(rows * d_hbm / b_hbm + rows * d_l2 / b_l2,
                                    t_cta + (1 - col_k) * t_col + (1 - fix_k) * t_fixed);
     const double work = prm.sm_work_scale * k_eff * sms / double(p) * nd * elem_us;
-    const double work_k = prm.work_exposed_share / overlap_k;
+    const double work_k = prm.work_exposed_share /
+                          (prm.work_exposed_power > 0 ? std::pow(k_eff, prm.work_exposed_power) : overlap_k);
     return fix_k * t_fixed + std::max(memory, work) + exp_k * std::min(memory, work) + work_k * work + col_k * t_col;
   };
   // A partial last wave after full ones starts as the CTAs before it finish, not after the last of
