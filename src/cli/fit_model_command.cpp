@@ -23,6 +23,7 @@ struct FitArgs {
   std::string calibration;
   std::string csv;
   bool cv = false;
+  std::vector<std::string> hold;
 };
 
 void print_params(std::FILE* out, const TimeModelParams& p) {
@@ -33,6 +34,14 @@ void print_params(std::FILE* out, const TimeModelParams& p) {
 
 void run_fit(const FitArgs& a, const GlobalOptions& g) {
   if (a.sweeps.empty()) throw CommandFailed("fit-model needs at least one sweep file", 2);
+  std::vector<model::HeldConstant> held;
+  for (const auto& h : a.hold) {
+    try {
+      held.push_back(model::parse_held_constant(h));
+    } catch (const std::invalid_argument& e) {
+      throw CommandFailed(e.what(), 2);
+    }
+  }
   std::vector<std::string> inputs = a.sweeps;
   inputs.insert(inputs.end(), a.judge.begin(), a.judge.end());
   if (!a.calibration.empty()) inputs.push_back(a.calibration);
@@ -73,7 +82,7 @@ void run_fit(const FitArgs& a, const GlobalOptions& g) {
   std::vector<const ResultsFile*> ptrs;
   for (const auto& f : files) ptrs.push_back(&f);
 
-  ModelFit fit = fit_time_model(ptrs, cal);
+  ModelFit fit = fit_time_model(ptrs, cal, {}, held);
   std::string names;
   for (const auto& s : a.sweeps) names += (names.empty() ? "" : ", ") + std::filesystem::path(s).filename().string();
   fit.params.fitted_on = names;
@@ -93,9 +102,9 @@ void run_fit(const FitArgs& a, const GlobalOptions& g) {
   for (size_t i = 0; i < judged.size(); ++i) judge(judged[i], a.judge[i], "held out: not fitted on");
   csv.write(residuals_csv(rows));
   if (a.cv) {
-    std::vector<const ResultsFile*> held;
-    for (const auto& f : judged) held.push_back(&f);
-    const std::vector<Fold> folds = leave_one_workload_out(ptrs, cal, held);
+    std::vector<const ResultsFile*> held_out;
+    for (const auto& f : judged) held_out.push_back(&f);
+    const std::vector<Fold> folds = leave_one_workload_out(ptrs, cal, held_out, held);
     auto table = [&](const char* title, auto stats_of, bool with_rms) {
       fmt::print(out, "\n{}\n", title);
       fmt::print(out, "{:<12} {:>8} {:>6} {:>10} {:>9} {:>6} {:>18} {:>10}\n", "left out", with_rms ? "RMS log" : "",
@@ -143,6 +152,9 @@ void add_fit_model_command(CLI::App& app, GlobalOptions& g) {
                   "calibration (or any results file that carries one); default: the first sweep's");
   cmd->add_option("--judge", a.judge, "held-out sweep files: judge the fitted model's picks on them (not fitted on)");
   cmd->add_flag("--cv", a.cv, "also report leave-one-workload-out cross-validation");
+  cmd->add_option("--hold", a.hold,
+                  "NAME=VALUE: keep a constant at VALUE instead of fitting it (an earlier form of the model on new "
+                  "data, e.g. rest_overlap=0 for v8); repeatable");
   add_csv_option(cmd, a.csv)->description("write the model's time beside the measured one at every point of the fitted and "
                                           "judged sweeps as CSV to this path, or - for stdout (the tables then go to stderr)");
   cmd->callback([&g] { run_fit(a, g); });

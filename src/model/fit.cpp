@@ -14,7 +14,7 @@ namespace credit::model {
 
 namespace {
 
-constexpr int kParams = 21;
+constexpr int kParams = 20;
 using Vec = std::array<double, kParams>;
 
 Vec to_logs(const TimeModelParams& p) {
@@ -23,8 +23,7 @@ Vec to_logs(const TimeModelParams& p) {
           std::log(p.register_cta_gbps), std::log(p.staging_us), std::log(p.col_gbps), std::log(p.sm_work_scale),
           std::log(p.serial_share), std::log(p.serial_power), std::log(p.partial_cta_gbps),
           std::log(p.col_exposed_share), std::log(p.col_exposed_power),
-          std::log(p.fixed_exposed_share), std::log(p.work_exposed_share), std::log(p.rest_overlap),
-          std::log(p.work_exposed_power)};
+          std::log(p.fixed_exposed_share), std::log(p.work_exposed_share), std::log(p.rest_overlap)};
 }
 
 TimeModelParams from_logs(const Vec& v) {
@@ -50,7 +49,6 @@ TimeModelParams from_logs(const Vec& v) {
   p.fixed_exposed_share = std::min(1.0, std::exp(v[17]));  // at most all of it
   p.work_exposed_share = std::min(1.0, std::exp(v[18]));  // at most all of it
   p.rest_overlap = std::min(1.0, std::exp(v[19]));        // at most all of it
-  p.work_exposed_power = std::min(8.0, std::exp(v[20]));
   p.split_cta_gbps = std::min(1e5, p.split_cta_gbps);
   p.reread_cta_gbps = std::min(1e5, p.reread_cta_gbps);
   return p;
@@ -219,16 +217,42 @@ TimeModelParams fit_start() {
   p.fixed_exposed_share = 0.5;
   p.work_exposed_share = 0.2;
   p.rest_overlap = 0.3;
-  p.work_exposed_power = 1;
   p.fitted_on = "the fit's starting point";
   return p;
 }
 
+HeldConstant parse_held_constant(const std::string& spec) {
+  const auto eq = spec.find('=');
+  const std::string name = spec.substr(0, eq);
+  const TimeModelField* field = nullptr;
+  for (const auto& f : kTimeModelFields)
+    if (name == f.name) field = &f;
+  if (eq == std::string::npos || !field)
+    throw std::invalid_argument("--hold " + spec + ": expected NAME=VALUE with NAME a time model constant");
+  const std::string text = spec.substr(eq + 1);
+  std::size_t used = 0;
+  double value = 0;
+  try {
+    value = std::stod(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used == 0 || used != text.size() || !std::isfinite(value) || value < 0 || (field->rate && value <= 0))
+    throw std::invalid_argument("--hold " + spec + ": the value must be a finite number >= 0 (> 0 for a rate)");
+  return {field, value};
+}
+
 TimeModelParams fit_params(const std::vector<FitSample>& samples, const Calibration& cal,
-                           const TimeModelParams& start, int iterations) {
+                           const TimeModelParams& start, const std::vector<HeldConstant>& held, int iterations) {
   const ShapeGroups groups = group_by_shape(samples);
+  // A held constant's coordinate stays in the simplex but moves nothing: the loss never sees it.
+  auto constants = [&](const Vec& v) {
+    TimeModelParams p = from_logs(v);
+    for (const auto& h : held) p.*(h.field->member) = h.value;
+    return p;
+  };
   const std::function<double(const Vec&)> loss = [&](const Vec& v) {
-    return selection_loss(samples, groups, cal, from_logs(v));
+    return selection_loss(samples, groups, cal, constants(v));
   };
   // Nelder-Mead finds a local minimum: descend from the start and from starts with slower and
   // faster CTAs and larger fixed costs, and keep the best.
@@ -249,7 +273,7 @@ TimeModelParams fit_params(const std::vector<FitSample>& samples, const Calibrat
       best = v;
     }
   }
-  TimeModelParams out = from_logs(best);
+  TimeModelParams out = constants(best);
   // A constant no sample exercises is not identified by the fit: keep its starting value
   // (column parameters: only workloads that read them, e.g. layernorm's gamma and beta).
   if (std::none_of(samples.begin(), samples.end(), [](const FitSample& s) { return s.figures->col_bytes > 0; })) {
@@ -264,7 +288,6 @@ TimeModelParams fit_params(const std::vector<FitSample>& samples, const Calibrat
     out.serial_share = start.serial_share;
     out.serial_power = start.serial_power;
     out.work_exposed_share = start.work_exposed_share;
-    out.work_exposed_power = start.work_exposed_power;
   }
   return out;
 }

@@ -40,8 +40,19 @@ double selection_loss(const std::vector<FitSample>& samples, const Calibration& 
 // (the first H200 fit's values, and neutral ones for the terms added after it).
 TimeModelParams fit_start();
 
+// A constant the fit keeps at a given value (`fit-model --hold NAME=VALUE`): an earlier form of
+// the model fitted on new data, e.g. rest_overlap=0 for v8.
+struct HeldConstant {
+  const TimeModelField* field = nullptr;
+  double value = 0;
+};
+// Parses NAME=VALUE (a constant of kTimeModelFields, a finite non-negative value); throws
+// std::invalid_argument naming what is wrong.
+HeldConstant parse_held_constant(const std::string& spec);
+
 // Fitted constants, starting from `start`; fitted_on is left to the caller.
 TimeModelParams fit_params(const std::vector<FitSample>& samples, const Calibration& cal,
-                           const TimeModelParams& start, int iterations = 4000);
+                           const TimeModelParams& start, const std::vector<HeldConstant>& held = {},
+                           int iterations = 4000);
 
 }  // namespace credit::model

@@ -184,8 +184,7 @@ CandidateTime candidate_time(const StaticFigures& f, const std::string& workload
     const double memory = std::max(rows * d_hbm / b_hbm + rows * d_l2 / b_l2,
                                    t_cta + (1 - col_k) * t_col + (1 - fix_k) * t_fixed);
     const double work = prm.sm_work_scale * k_eff * sms / double(p) * nd * elem_us;
-    const double work_k = prm.work_exposed_share /
-                          (prm.work_exposed_power > 0 ? std::pow(k_eff, prm.work_exposed_power) : overlap_k);
+    const double work_k = prm.work_exposed_share / overlap_k;
     return fix_k * t_fixed + std::max(memory, work) + exp_k * std::min(memory, work) + work_k * work + col_k * t_col;
   };
   // A partial last wave after full ones starts as the CTAs before it finish, not after the last of

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/records.hpp"
+#include "model/fit.hpp"
 #include "sweep/selection.hpp"
 
 namespace credit {
@@ -22,7 +23,8 @@ struct ModelFit {
   size_t samples = 0;
 };
 ModelFit fit_time_model(const std::vector<const ResultsFile*>& sweeps, const Calibration& cal,
-                        const std::vector<std::string>& leave_out_workloads = {});
+                        const std::vector<std::string>& leave_out_workloads = {},
+                        const std::vector<model::HeldConstant>& held = {});
 
 // The model's time beside the measured one at every passed kernel point of a sweep: where the
 // model misses, for `fit-model --csv`.
@@ -52,7 +54,8 @@ struct Fold {
 };
 // `judged`: held-out sweeps, never fitted on; each fold also judges its workload's shapes there.
 std::vector<Fold> leave_one_workload_out(const std::vector<const ResultsFile*>& sweeps, const Calibration& cal,
-                                         const std::vector<const ResultsFile*>& judged = {});
+                                         const std::vector<const ResultsFile*>& judged = {},
+                                         const std::vector<model::HeldConstant>& held = {});
 
 // The statistics of several folds pooled as one set of shapes (regret geomean over all shapes).
 VariantStats pool(const std::vector<SelectionReport>& reports, const std::string& variant);
