@@ -154,7 +154,7 @@ void add_fit_model_command(CLI::App& app, GlobalOptions& g) {
   cmd->add_flag("--cv", a.cv, "also report leave-one-workload-out cross-validation");
   cmd->add_option("--hold", a.hold,
                   "NAME=VALUE: keep a constant at VALUE instead of fitting it (an earlier form of the model on new "
-                  "data, e.g. rest_overlap=0 for v8); repeatable");
+                  "data, e.g. work_exposed_share=0 for v7); repeatable");
   add_csv_option(cmd, a.csv)->description("write the model's time beside the measured one at every point of the fitted and "
                                           "judged sweeps as CSV to this path, or - for stdout (the tables then go to stderr)");
   cmd->callback([&g] { run_fit(a, g); });

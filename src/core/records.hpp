@@ -87,8 +87,6 @@ struct TimeModelParams {
                                    // it; the rest overlaps other CTAs' streams (1: all of it, v6)
   double work_exposed_share = 0;  // share of a CTA's own SM work that adds to the wave at one CTA per SM
                                   // (divided by k^serial_power): h after the last exchange (0: v7)
-  double rest_overlap = 0;  // share of a partial last wave that overlaps the wave before it: that
-                            // share of it costs only its rows' part of a full wave (0: v8)
   std::string fitted_on;
 };
 
@@ -123,7 +121,6 @@ inline constexpr TimeModelField kTimeModelFields[] = {
     {"col_exposed_power", &TimeModelParams::col_exposed_power, TimeModelField::Absent::value, 1, false},
     {"fixed_exposed_share", &TimeModelParams::fixed_exposed_share, TimeModelField::Absent::value, 1, false},
     {"work_exposed_share", &TimeModelParams::work_exposed_share, TimeModelField::Absent::value, 0, false},
-    {"rest_overlap", &TimeModelParams::rest_overlap, TimeModelField::Absent::value, 0, false},
 };
 
 struct Calibration {

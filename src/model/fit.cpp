@@ -14,7 +14,7 @@ namespace credit::model {
 
 namespace {
 
-constexpr int kParams = 20;
+constexpr int kParams = 19;
 using Vec = std::array<double, kParams>;
 
 Vec to_logs(const TimeModelParams& p) {
@@ -23,7 +23,7 @@ Vec to_logs(const TimeModelParams& p) {
           std::log(p.register_cta_gbps), std::log(p.staging_us), std::log(p.col_gbps), std::log(p.sm_work_scale),
           std::log(p.serial_share), std::log(p.serial_power), std::log(p.partial_cta_gbps),
           std::log(p.col_exposed_share), std::log(p.col_exposed_power),
-          std::log(p.fixed_exposed_share), std::log(p.work_exposed_share), std::log(p.rest_overlap)};
+          std::log(p.fixed_exposed_share), std::log(p.work_exposed_share)};
 }
 
 TimeModelParams from_logs(const Vec& v) {
@@ -48,7 +48,6 @@ TimeModelParams from_logs(const Vec& v) {
   p.col_exposed_power = std::min(8.0, std::exp(v[16]));
   p.fixed_exposed_share = std::min(1.0, std::exp(v[17]));  // at most all of it
   p.work_exposed_share = std::min(1.0, std::exp(v[18]));  // at most all of it
-  p.rest_overlap = std::min(1.0, std::exp(v[19]));        // at most all of it
   p.split_cta_gbps = std::min(1e5, p.split_cta_gbps);
   p.reread_cta_gbps = std::min(1e5, p.reread_cta_gbps);
   return p;
@@ -216,7 +215,6 @@ TimeModelParams fit_start() {
   p.col_exposed_power = 2;
   p.fixed_exposed_share = 0.5;
   p.work_exposed_share = 0.2;
-  p.rest_overlap = 0.3;
   p.fitted_on = "the fit's starting point";
   return p;
 }
@@ -289,6 +287,7 @@ TimeModelParams fit_params(const std::vector<FitSample>& samples, const Calibrat
     out.serial_power = start.serial_power;
     out.work_exposed_share = start.work_exposed_share;
   }
+  for (const auto& h : held) out.*(h.field->member) = h.value;  // after the resets above: a hold wins
   return out;
 }
 

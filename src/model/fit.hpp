@@ -41,7 +41,7 @@ double selection_loss(const std::vector<FitSample>& samples, const Calibration& 
 TimeModelParams fit_start();
 
 // A constant the fit keeps at a given value (`fit-model --hold NAME=VALUE`): an earlier form of
-// the model fitted on new data, e.g. rest_overlap=0 for v8.
+// the model fitted on new data, e.g. work_exposed_share=0 for v7.
 struct HeldConstant {
   const TimeModelField* field = nullptr;
   double value = 0;

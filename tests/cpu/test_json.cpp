@@ -562,6 +562,25 @@ TEST_CASE("nested calibration and prediction errors name the field path", "[json
                 j["calibration"]["max_active_clusters"][0].erase("clusters");
               }),
               f, "calibration.max_active_clusters[0].clusters", "missing field");
+  // A constant this build does not know: the file was fitted for another form of the model.
+  json constants = {{"fitted_on", "test"}, {"rest_overlap", 0.4}};
+  for (const auto& fld : kTimeModelFields) constants[fld.name] = 1.0;
+  check_names(read_error_after(f, [&](json& j) {
+                j["calibration"] = cal;
+                j["calibration"]["time_model"] = constants;
+              }),
+              f, "calibration.time_model", "unknown constant 'rest_overlap'");
+  constants.erase("rest_overlap");
+  {
+    const fs::path ok = dir.path / "ok.json";
+    json j = to_json_value(results("calibration"));
+    j["calibration"]["time_model"] = constants;
+    std::ofstream(ok) << j.dump();
+    ResultsFile r;
+    REQUIRE_NOTHROW(r = read_results(ok));
+    REQUIRE(r.calibration->time_model);
+    CHECK(r.calibration->time_model->cta_us == 1.0);
+  }
   check_names(read_error_after(f, [&](json& j) {
                 j["predictions"] = pred;
                 j["predictions"][1]["rows"][2]["legal"] = "yes";

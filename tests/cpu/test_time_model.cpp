@@ -337,8 +337,8 @@ TEST_CASE("the fit recovers the constants a synthetic sweep was made with", "[mo
   CHECK(after < 0.2 * before);
   CHECK(after < 0.02);
   // A held constant stays at its value; the others are still fitted.
-  const TimeModelParams held = fit_params(samples, c, fit_start(), {parse_held_constant("rest_overlap=0.25")}, 300);
-  CHECK(held.rest_overlap == 0.25);
+  const TimeModelParams held = fit_params(samples, c, fit_start(), {parse_held_constant("serial_share=0.25")}, 300);
+  CHECK(held.serial_share == 0.25);
   CHECK(rms_log_error(samples, c, held) < before);
 }
 
@@ -482,38 +482,14 @@ TEST_CASE("fixed costs: the first wave pays them in full, later waves fixed_expo
   CHECK(t(0.2, 3 * u).t_ms < t(0.6, 3 * u).t_ms);
 }
 
-TEST_CASE("a partial last wave: rest_overlap of it costs only its rows' share of a full wave", "[model][time]") {
-  const Calibration c = h200_like();
-  const CopyLine l = copy_line(c.copies);
-  TimeModelParams prm = h200_params();
-  const WorkloadInfo& w = find_workload("softmax_bwd");
-  auto t = [&](double overlap, long long m) {
-    prm.rest_overlap = overlap;
-    return candidate_time(w.figures, w.name, c, prm, l, "cluster", 8, m, 40000).t_ms;
-  };
-  const long long u = t(0, 4096).resident_rows;
-  REQUIRE(u > 8);
-  // No partial wave after full ones: the share changes nothing (a lone partial wave, whole waves).
-  CHECK(t(1, u / 2) == t(0, u / 2));
-  CHECK(t(1, 2 * u) == t(0, 2 * u));
-  // All of it overlapped: a quarter of a wave after one full wave costs a quarter of a later wave.
-  const long long r = u / 4;
-  const double later = t(0, 2 * u) - t(0, u);
-  CHECK(near(t(1, u + r) - t(1, u), double(r) / double(u) * later));
-  // None: the partial wave costs what it costs alone, more than its share; in between, in between.
-  CHECK(t(0, u + r) - t(0, u) > double(r) / double(u) * later);
-  CHECK(t(0.5, u + r) < t(0, u + r));
-  CHECK(t(0.5, u + r) > t(1, u + r));
-}
-
 TEST_CASE("fit-model --hold: NAME=VALUE of a time model constant, and the fit keeps it", "[model][fit]") {
-  const HeldConstant h = parse_held_constant("rest_overlap=0");
+  const HeldConstant h = parse_held_constant("work_exposed_share=0");
   REQUIRE(h.field != nullptr);
-  CHECK(std::string(h.field->name) == "rest_overlap");
+  CHECK(std::string(h.field->name) == "work_exposed_share");
   CHECK(h.value == 0);
   CHECK(parse_held_constant("cta_us=0.5").value == 0.5);
-  for (const char* bad : {"rest_overlap", "nonsense=1", "rest_overlap=", "rest_overlap=abc", "rest_overlap=1x",
-                          "rest_overlap=-1", "l2_gbps=0", "=1"})
+  for (const char* bad : {"serial_share", "nonsense=1", "serial_share=", "serial_share=abc", "serial_share=1x",
+                          "serial_share=-1", "serial_share=inf", "l2_gbps=0", "=1"})
     CHECK_THROWS_AS(parse_held_constant(bad), std::invalid_argument);
 }
 
