@@ -1,9 +1,9 @@
 #pragma once
 // Clusters that actually run at once (calibrate): each CTA's first thread joins a running count,
 // raises the peak it saw, spins long enough that the whole first wave has started, and leaves.
-// A CTA of a later wave starts only after one has left, so the peak is the resident count. The
-// occupancy API's answer for clusters of 16 is a multiple of its answer at one CTA per SM; the
-// GPC's scheduler may place more, which the time model's waves need to know.
+// A CTA of a later wave starts only after one has left, so the peak is the resident count: a
+// check of the occupancy API's answer, which the time model's waves rest on (on the H200 the two
+// agree at every P and CTAs per SM, docs/perf-notes.md).
 #include "microbench/ptx.cuh"
 
 namespace credit::microbench {

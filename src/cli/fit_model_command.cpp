@@ -39,7 +39,7 @@ void run_fit(const FitArgs& a, const GlobalOptions& g) {
     try {
       held.push_back(model::parse_held_constant(h));
     } catch (const std::invalid_argument& e) {
-      throw CommandFailed(e.what(), 2);
+      throw CommandFailed(std::string("--hold ") + e.what(), 2);
     }
   }
   std::vector<std::string> inputs = a.sweeps;

@@ -8,10 +8,10 @@
 #include "gpu/cluster_launch.hpp"
 #include "gpu/model_inputs.hpp"
 #include "gpu/bench.hpp"
+#include "gpu/device_buffer.hpp"
 #include "gpu/device_problem.hpp"
 #include "gpu/schedules.hpp"
 #include "gpu/timing.hpp"
-#include "gpu/device_buffer.hpp"
 #include "microbench/control.cuh"
 #include "microbench/residency.cuh"
 

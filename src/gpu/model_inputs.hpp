@@ -8,7 +8,8 @@
 namespace credit::gpu {
 
 // Fills c.limits, c.kernels, c.cluster_slots (P in ps, k = 1 .. CTAs of SplitPolicy::threads an
-// SM can hold), c.copies and c.elem_ns on the current device.
+// SM can hold; the API's figure) and c.cluster_slots_run (the same counted running on the device),
+// c.copies and c.elem_ns on the current device.
 void measure_model_inputs(Calibration& c, const DeviceInfo& dev, const std::vector<int>& ps);
 
 }  // namespace credit::gpu

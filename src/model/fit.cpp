@@ -226,7 +226,7 @@ HeldConstant parse_held_constant(const std::string& spec) {
   for (const auto& f : kTimeModelFields)
     if (name == f.name) field = &f;
   if (eq == std::string::npos || !field)
-    throw std::invalid_argument("--hold " + spec + ": expected NAME=VALUE with NAME a time model constant");
+    throw std::invalid_argument("'" + spec + "': expected NAME=VALUE with NAME a time model constant");
   const std::string text = spec.substr(eq + 1);
   std::size_t used = 0;
   double value = 0;
@@ -236,7 +236,7 @@ HeldConstant parse_held_constant(const std::string& spec) {
     used = 0;
   }
   if (used == 0 || used != text.size() || !std::isfinite(value) || value < 0 || (field->rate && value <= 0))
-    throw std::invalid_argument("--hold " + spec + ": the value must be a finite number >= 0 (> 0 for a rate)");
+    throw std::invalid_argument("'" + spec + "': the value must be a finite number >= 0 (> 0 for a rate)");
   return {field, value};
 }
 
