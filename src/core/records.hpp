@@ -5,6 +5,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace credit {
@@ -122,6 +123,13 @@ inline constexpr TimeModelField kTimeModelFields[] = {
     {"fixed_exposed_share", &TimeModelParams::fixed_exposed_share, TimeModelField::Absent::value, 1, false},
     {"work_exposed_share", &TimeModelParams::work_exposed_share, TimeModelField::Absent::value, 0, false},
 };
+
+// The constant named `name`, or nullptr.
+inline const TimeModelField* find_time_model_field(std::string_view name) {
+  for (const auto& f : kTimeModelFields)
+    if (name == f.name) return &f;
+  return nullptr;
+}
 
 struct Calibration {
   DeviceInfo device;

@@ -22,9 +22,9 @@ namespace {
 // The work-free cluster kernel stands for any kernel of SplitPolicy::threads: only its shared
 // memory, chosen so that exactly k CTAs fit one SM, decides how many clusters are resident.
 // 0 where no such amount exists.
+// (measure_model_inputs lets both kernels below take large clusters and shared memory, once.)
 long smem_for_k(int k, const DeviceInfo& dev) {
   auto* kern = &microbench::control_kernel<true>;
-  allow_large_clusters(kern, dev.smem_per_block_optin);
   auto blocks = [&](long smem) {
     int b = 0;
     CREDIT_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&b, kern, SplitPolicy::threads, size_t(smem)));
@@ -36,17 +36,14 @@ long smem_for_k(int k, const DeviceInfo& dev) {
   return smem <= 0 || smem > dev.smem_per_block_optin || blocks(smem) != k ? 0 : smem;
 }
 
-int api_slots_at(int p, long smem, const DeviceInfo& dev) {
-  auto* kern = &microbench::control_kernel<true>;
-  allow_large_clusters(kern, dev.smem_per_block_optin);
-  return cluster_capacity(kern, ClusterShape{unsigned(p), p, SplitPolicy::threads, size_t(smem)});
+int api_slots_at(int p, long smem) {
+  return cluster_capacity(&microbench::control_kernel<true>, ClusterShape{unsigned(p), p, SplitPolicy::threads, size_t(smem)});
 }
 
 // Clusters of p CTAs with `smem` each that run at once, counted by the residency kernel over a
 // launch of three times the API's capacity (at least 8 clusters), each CTA spinning for 40 us.
-int run_slots_at(int p, long smem, int api_slots, const DeviceInfo& dev, double sm_clock_hz) {
+int run_slots_at(int p, long smem, int api_slots, double sm_clock_hz) {
   auto* kern = &microbench::residency_kernel;
-  allow_large_clusters(kern, dev.smem_per_block_optin);
   DeviceBuffer counts(2 * sizeof(unsigned));
   counts.fill_bytes(0);
   const unsigned clusters = unsigned(std::max(8, 3 * api_slots));
@@ -103,12 +100,14 @@ void measure_model_inputs(Calibration& c, const DeviceInfo& dev, const std::vect
   c.cluster_slots.clear();
   c.cluster_slots_run.clear();
   const int max_k = std::max(1, c.limits.max_threads_per_sm / SplitPolicy::threads);
+  allow_large_clusters(&microbench::control_kernel<true>, dev.smem_per_block_optin);
+  allow_large_clusters(&microbench::residency_kernel, dev.smem_per_block_optin);
   for (int p : ps) {
     std::vector<int> api, ran;
     for (int k = 1; k <= max_k; ++k) {
       const long smem = smem_for_k(k, dev);
-      api.push_back(smem > 0 ? api_slots_at(p, smem, dev) : 0);
-      ran.push_back(smem > 0 && api.back() > 0 ? run_slots_at(p, smem, api.back(), dev, c.sm_clock_hz) : 0);
+      api.push_back(smem > 0 ? api_slots_at(p, smem) : 0);
+      ran.push_back(smem > 0 && api.back() > 0 ? run_slots_at(p, smem, api.back(), c.sm_clock_hz) : 0);
     }
     c.cluster_slots[p] = api;
     c.cluster_slots_run[p] = ran;

@@ -1,6 +1,5 @@
 #include "io/json_records.hpp"
 
-#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdint>
@@ -266,11 +265,9 @@ Calibration read_calibration(const Node& n) {
     // A constant this build does not know would be dropped without a word, and the model then
     // predicts with another form than the one the file was fitted for: refuse it.
     if (!t.value().is_object()) t.expected("an object");
-    for (const auto& [key, value] : t.value().items()) {
-      const bool known = key == "fitted_on" || std::any_of(std::begin(kTimeModelFields), std::end(kTimeModelFields),
-                                                           [&](const TimeModelField& f) { return key == f.name; });
-      if (!known) t.fail("unknown constant '" + key + "': the file was written by another version of credit");
-    }
+    for (const auto& [key, value] : t.value().items())
+      if (key != "fitted_on" && !find_time_model_field(key))
+        t.fail("unknown constant '" + key + "': the file was written by another version of credit");
     TimeModelParams m;
     for (const auto& f : kTimeModelFields) {  // in table order: split_cta_gbps comes before the rates that default to it
       if (t.has(f.name) || f.absent == TimeModelField::Absent::required) m.*f.member = t.field(f.name).num();

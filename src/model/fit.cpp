@@ -221,10 +221,7 @@ TimeModelParams fit_start() {
 
 HeldConstant parse_held_constant(const std::string& spec) {
   const auto eq = spec.find('=');
-  const std::string name = spec.substr(0, eq);
-  const TimeModelField* field = nullptr;
-  for (const auto& f : kTimeModelFields)
-    if (name == f.name) field = &f;
+  const TimeModelField* field = find_time_model_field(spec.substr(0, eq));
   if (eq == std::string::npos || !field)
     throw std::invalid_argument("'" + spec + "': expected NAME=VALUE with NAME a time model constant");
   const std::string text = spec.substr(eq + 1);
@@ -271,7 +268,7 @@ TimeModelParams fit_params(const std::vector<FitSample>& samples, const Calibrat
       best = v;
     }
   }
-  TimeModelParams out = constants(best);
+  TimeModelParams out = from_logs(best);
   // A constant no sample exercises is not identified by the fit: keep its starting value
   // (column parameters: only workloads that read them, e.g. layernorm's gamma and beta).
   if (std::none_of(samples.begin(), samples.end(), [](const FitSample& s) { return s.figures->col_bytes > 0; })) {

@@ -6,7 +6,8 @@
 //
 // Per candidate (one-CTA staged, global_reread or registers; clustered P):
 //   k   CTAs per SM (model/occupancy.hpp: threads, registers, shared memory at this N and P);
-//   U   rows held at once: k*S, or cluster_slots[P][k] (the GPC layout, measured);
+//   U   rows held at once: k*S, or the clusters of P resident at k (the GPC layout: counted on the
+//       device, else the occupancy API; model/occupancy.hpp);
 //   waves of U rows (the last one partial); a wave of n rows, with k' = min(k, ceil(n P / S)) CTAs on
 //   its busiest SM (fewer than k when the wave is partial or M is small), takes
 //     e * t_fixed + max(memory, work) + s * min(memory, work) + s_w * work + c * t_col, with
