@@ -20,7 +20,7 @@ __device__ __forceinline__ void reread_stage(const RowOperands& op, const RowSpa
                                              typename W::Ctx& ctx) {
   float acc[W::stages[l].q];
   constexpr int U = SplitPolicy::global_unroll(popcount(W::stages[l].reads));
-  accumulate_stage<W, l, Source::Global, RereadPolicy::threads, U>(op, span, Planes{}, ctx, acc);
+  accumulate_stage<W, l, Source::Global, RereadPolicy::threads, U, reversed_pass(l)>(op, span, Planes{}, ctx, acc);
   cta_allreduce<W, l, RereadPolicy::warps>(acc, warp_buf + l * RereadPolicy::warps * max_q<W>());
   W::template finish<l>(acc, op.n, rowp, ctx);
 }
@@ -45,8 +45,8 @@ __global__ void __launch_bounds__(RereadPolicy::threads, min_blocks_per_sm(Rerea
   reread_stages<W>(op, span, warp_buf, rowp, ctx, std::make_integer_sequence<int, num_stages<W>()>{});
   if constexpr (W::outputs.size() > 0)  // a row reduction writes its row outputs only
     apply_span<W, Source::Global, RereadPolicy::threads,
-               SplitPolicy::global_unroll(popcount(W::apply_reads) + int(W::col_params.size()))>(
-                   op, span, Planes{}, ctx);
+               SplitPolicy::global_unroll(popcount(W::apply_reads) + int(W::col_params.size())),
+               reversed_pass(num_stages<W>())>(op, span, Planes{}, ctx);
   if (threadIdx.x == 0) store_row_outputs<W>(op, row, ctx);
 }
 

@@ -13,6 +13,31 @@ namespace credit::kernels {
 // Where a phase takes the retained inputs from.
 enum class Source { Global, Shared };
 
+#ifndef CREDIT_REREAD_EVICT_LAST  // A/B build option: re-read loads ask the L2 to keep their lines
+#define CREDIT_REREAD_EVICT_LAST 0
+#endif
+
+#ifndef CREDIT_REREAD_REVERSE  // A/B build option: passes over global memory alternate direction
+#define CREDIT_REREAD_REVERSE 0
+#endif
+// Whether the pass-th read of a span from global memory (0: the first) walks it backwards.
+constexpr bool reversed_pass(int pass) { return CREDIT_REREAD_REVERSE && (pass & 1); }
+
+// A 16-byte load of an input a later phase reads again.
+__device__ __forceinline__ float4 load_read_again(const float4* p) {
+#if CREDIT_REREAD_EVICT_LAST
+  std::uint64_t policy;
+  asm("createpolicy.fractional.L2::evict_last.b64 %0, 1.0;" : "=l"(policy));
+  float4 v;
+  asm volatile("ld.global.nc.L2::cache_hint.v4.f32 {%0, %1, %2, %3}, [%4], %5;"
+               : "=f"(v.x), "=f"(v.y), "=f"(v.z), "=f"(v.w)
+               : "l"(p), "l"(policy));
+  return v;
+#else
+  return __ldg(p);
+#endif
+}
+
 template <int R>
 struct Vec {
   float4 x[R > 0 ? R : 1];
@@ -72,7 +97,7 @@ __device__ __forceinline__ void store_element(const RowOperands& op, long long a
 
 // Accumulates stage l's contributions over the span into acc (per-thread partials), reading
 // the inputs from global memory (the re-read schedule) or from the retained planes.
-template <class W, int l, Source S, int Threads, int U>
+template <class W, int l, Source S, int Threads, int U, bool Reverse = false>
 __device__ __forceinline__ void accumulate_stage(const RowOperands& op, const RowSpan& span,
                                                  const Planes& pl, const typename W::Ctx& ctx,
                                                  float (&acc)[W::stages[l].q]) {
@@ -92,7 +117,7 @@ __device__ __forceinline__ void accumulate_stage(const RowOperands& op, const Ro
       if constexpr (S == Source::Shared)
         v.x[k] = *reinterpret_cast<const float4*>(pl.plane(retained_plane<W>(k)) + span.smem_index(i));
       else  // read again by later stages: let L2 keep it
-        v.x[k] = __ldg(reinterpret_cast<const float4*>(op.in[k] + span.base + i));
+        v.x[k] = load_read_again(reinterpret_cast<const float4*>(op.in[k] + span.base + i));
     }
     return v;
   };
@@ -119,7 +144,7 @@ __device__ __forceinline__ void accumulate_stage(const RowOperands& op, const Ro
     }
     if constexpr (keep) *reinterpret_cast<float4*>(pl.plane(0) + span.smem_index(span.group_elem(g))) = kept;
   };
-  for_each_group<U, Threads>(span.groups(), load, use);
+  for_each_group<U, Threads, Reverse>(span.groups(), load, use);
   if (int(threadIdx.x) < span.edge_count()) {
     const int i = span.edge_elem(threadIdx.x);
     float x[NI] = {};
@@ -265,7 +290,7 @@ __device__ __forceinline__ void load_and_accumulate_stage0(const RowOperands& op
 
 // Applies h over the span and writes the outputs. Retained inputs come from shared memory
 // when S == Shared, every other input from global memory.
-template <class W, Source S, int Threads, int U>
+template <class W, Source S, int Threads, int U, bool Reverse = false>
 __device__ __forceinline__ void apply_span(const RowOperands& op, const RowSpan& span,
                                            const Planes& pl, const typename W::Ctx& ctx) {
   constexpr int NI = n_inputs<W>;
@@ -316,7 +341,7 @@ __device__ __forceinline__ void apply_span(const RowOperands& op, const RowSpan&
     }
     store_group<W>(op, at, o);
   };
-  for_each_group<U, Threads>(span.groups(), load, use);
+  for_each_group<U, Threads, Reverse>(span.groups(), load, use);
   if (int(threadIdx.x) < span.edge_count()) {
     const int i = span.edge_elem(threadIdx.x);
     const long long at = span.base + i;

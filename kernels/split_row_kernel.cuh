@@ -35,7 +35,7 @@ __device__ __forceinline__ void accumulate_rest(const RowOperands& op, const Row
   if (rest.hi <= rest.lo) return;  // the same for every thread of the CTA
   constexpr int U = SplitPolicy::stream_unroll(popcount(W::stages[l].reads));
   float more[W::stages[l].q];
-  accumulate_stage<W, l, Source::Global, SplitPolicy::threads, U>(op, rest, Planes{}, ctx, more);
+  accumulate_stage<W, l, Source::Global, SplitPolicy::threads, U, reversed_pass(l)>(op, rest, Planes{}, ctx, more);
 #pragma unroll
   for (int j = 0; j < W::stages[l].q; ++j) acc[j] = combine_apply(op_of<W>(stat_offset<W>(l) + j), acc[j], more[j]);
 }
@@ -125,8 +125,8 @@ __global__ void __launch_bounds__(SplitPolicy::threads,
   if constexpr (Stream && W::outputs.size() > 0)
     if (rest.hi > rest.lo)
       apply_span<W, Source::Global, SplitPolicy::threads,
-                 SplitPolicy::stream_unroll(popcount(W::apply_reads) + int(W::col_params.size()))>(op, rest, Planes{},
-                                                                                                   ctx);
+                 SplitPolicy::stream_unroll(popcount(W::apply_reads) + int(W::col_params.size())),
+                 reversed_pass(num_stages<W>())>(op, rest, Planes{}, ctx);
   if (c == 0 && threadIdx.x == 0) store_row_outputs<W>(op, row, ctx);
   mark_phase(op, 2 * num_stages<W>() + 1);
 }

@@ -5,7 +5,7 @@
 # Where the tree travels without .git, write the sha first (git rev-parse --short=12 HEAD >
 # .git-sha) and carry .git-sha, so results files name the commit they measured.
 # steps: build tests gputests occupancy regtests train heldout validation validation2 validation3 validation4 validation5 validation6 validation7 validation8 validation9 validation10 validation11 sweep:CONFIG torchrmsnorm paper65536 shortrows torchshort:M wide wideheldout torchwide:M widebench widetests widefusion abwide:DEFS megawide sanitize calibrate calibrate3 predict sweep torch bench quickbench ladder megabench profile phases stalls negctl ncushort ncushort:W:M:N traffic trafficwide
-# abladder:THREADS abdefs:NAME=VALUE[,NAME=VALUE] ab:THREADS sass:REGEX
+# abladder:THREADS abdefs:NAME=VALUE[,NAME=VALUE] ab:THREADS sass:REGEX abprep:DEFS (then abwide:DEFS)
 # AB_SCHEDULES: the schedules regbench and abbench:DEFS time (default registers registers_deep)
 # (default: build tests bench)
 set -uo pipefail
@@ -27,6 +27,13 @@ sweep() {  # sweep NAME CONFIG SECONDS: run-sweep of configs/CONFIG.json into $O
   [ -f "carry/$f" ] && r="--resume carry/$f"
   run "$1" timeout "$3" build/credit --json "$OUT/$f" run-sweep --config "configs/$2.json" --no-python $r
 }
+ab_dir() { echo "build-$(echo "$1" | tr -c 'A-Za-z0-9\n' '_' | cut -c1-40)"; }
+ab_build() {  # ab_build DEFS DIR: credit built with -DDEFS (';' separates several) in DIR
+  rm -rf "$2"
+  cmake -S . -B "$2" -G Ninja -DCMAKE_BUILD_TYPE=Release "-DCMAKE_CUDA_FLAGS=-D${1//;/ -D}" \
+    "-DCMAKE_CXX_FLAGS=-D${1//;/ -D}" && cmake --build "$2" -j 16 --target credit
+}
+declare -A ab_pids
 for step in $steps; do
   case $step in
     build)
@@ -99,20 +106,28 @@ for step in $steps; do
       run "torch-wide-$m" env PYTHONUNBUFFERED=1 timeout 400 python3 scripts/torch_baselines.py --rows "$m" \
         --widths 131072,262144,524288,1048576 --impls torch_compile,triton --rep-ms 40 --tune-ms 5 --warmup-ms 10 \
         --json "$OUT/torch-wide-$m.json" ;;
-    widebench)  # a quick look: partial beside the cluster and global_reread at 4096 x 262144 and 1024 x 1M
-      for s in 4096:262144 1024:1048576; do
-        run "widebench-${s%%:*}" build/credit --json "$OUT/widebench-${s%%:*}.json" bench --workload all --rows ${s%%:*} \
-          --widths ${s##*:} --schedule global_reread cluster partial --P 2,4,8,16 --samples 10 --warmup 2
+    widebench)  # a quick look: partial beside the cluster and global_reread at WIDE_SHAPES (M:N ..., default
+      # 4096:262144 1024:1048576), the schedules WIDE_SCHEDULES (default global_reread cluster partial)
+      for s in ${WIDE_SHAPES:-4096:262144 1024:1048576}; do
+        run "widebench-${s%%:*}-${s##*:}" build/credit --json "$OUT/widebench-${s%%:*}-${s##*:}.json" bench --workload all \
+          --rows ${s%%:*} --widths ${s##*:} --schedule ${WIDE_SCHEDULES:-global_reread cluster partial} --P 2,4,8,16 \
+          --samples 10 --warmup 2
       done ;;
+    abprep:*)  # starts abwide:DEFS's build in the background, so that several variants build at once
+      d=${step#abprep:}; dir=$(ab_dir "$d")
+      ab_build "$d" "$dir" >"$LOGS/build-$dir.log" 2>&1 &
+      ab_pids[$dir]=$! ;;
     abwide:*)  # the partial schedule built with other definitions, at the widebench shapes, e.g. abwide:CREDIT_PARTIAL_CTAS_PER_SM=3
-      d=${step#abwide:}; dir=build-$(echo "$d" | tr -c 'A-Za-z0-9\n' '_' | cut -c1-40)
-      rm -rf "$dir"
-      run "configure-$dir" cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release "-DCMAKE_CUDA_FLAGS=-D${d//;/ -D}" \
-        "-DCMAKE_CXX_FLAGS=-D${d//;/ -D}"
-      run "build-$dir" cmake --build "$dir" -j 16 --target credit
-      for s in 4096:262144 1024:1048576; do
-        run "abwide-$dir-${s%%:*}" "$dir/credit" --json "$OUT/abwide-$dir-${s%%:*}.json" bench --workload all \
-          --rows ${s%%:*} --widths ${s##*:} --schedule partial --P 2,4,8,16 --samples 10 --warmup 2
+      d=${step#abwide:}; dir=$(ab_dir "$d")
+      if [ -n "${ab_pids[$dir]:-}" ]; then
+        wait "${ab_pids[$dir]}" || { echo "!!! build-$dir failed"; status=1; }
+      else
+        run "build-$dir" ab_build "$d" "$dir"
+      fi
+      for s in ${WIDE_SHAPES:-4096:262144 1024:1048576}; do  # the schedules WIDE_SCHEDULES (default partial)
+        run "abwide-$dir-${s%%:*}-${s##*:}" "$dir/credit" --json "$OUT/abwide-$dir-${s%%:*}-${s##*:}.json" bench \
+          --workload all --rows ${s%%:*} --widths ${s##*:} --schedule ${WIDE_SCHEDULES:-partial} --P 2,4,8,16 \
+          --samples 10 --warmup 2
       done ;;
     megawide)  # the global-memory exchange at the widest rows: many CTAs per row, few rows in flight
       run megawide build/credit --json "$OUT/megawide.json" bench --workload softmax_bwd rms_softmax lars --rows 1024 \
