@@ -85,11 +85,11 @@ __device__ __forceinline__ void split_stages([[maybe_unused]] const RowOperands&
   (split_stage<W, X, Stream, l>(op, row, span, rest, pl, warp_buf, slots, bars, rowp, ctx), ...);
 }
 
-// The partial kernel's shared memory holds it at kPartialCtasPerSm CTAs per SM: its registers may
-// grow to that occupancy, for the streamed part's loads in flight.
-template <class W, class X, bool Stream = false>
+// The partial kernel's shared memory holds it at StreamCtas CTAs per SM (the schedule's
+// partial_ctas): its registers may grow to that occupancy, for the streamed part's loads in flight.
+template <class W, class X, bool Stream = false, int StreamCtas = kPartialCtasPerSm>
 __global__ void __launch_bounds__(SplitPolicy::threads,
-                                  Stream ? kPartialCtasPerSm
+                                  Stream ? StreamCtas
                                          : min_blocks_per_sm(SplitPolicy::threads, num_stats<W>() + X::pressure))
     split_row_kernel(const __grid_constant__ RowOperands op) {
   extern __shared__ float4 smem4[];

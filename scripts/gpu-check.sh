@@ -107,10 +107,10 @@ for step in $steps; do
         --widths 131072,262144,524288,1048576 --impls torch_compile,triton --rep-ms 40 --tune-ms 5 --warmup-ms 10 \
         --json "$OUT/torch-wide-$m.json" ;;
     widebench)  # a quick look: partial beside the cluster and global_reread at WIDE_SHAPES (M:N ..., default
-      # 4096:262144 1024:1048576), the schedules WIDE_SCHEDULES (default global_reread cluster partial)
+      # 4096:262144 1024:1048576), the schedules WIDE_SCHEDULES (default global_reread cluster partial partial_one)
       for s in ${WIDE_SHAPES:-4096:262144 1024:1048576}; do
         run "widebench-${s%%:*}-${s##*:}" build/credit --json "$OUT/widebench-${s%%:*}-${s##*:}.json" bench --workload all \
-          --rows ${s%%:*} --widths ${s##*:} --schedule ${WIDE_SCHEDULES:-global_reread cluster partial} --P 2,4,8,16 \
+          --rows ${s%%:*} --widths ${s##*:} --schedule ${WIDE_SCHEDULES:-global_reread cluster partial partial_one} --P 2,4,8,16 \
           --samples 10 --warmup 2
       done ;;
     abprep:*)  # starts abwide:DEFS's build in the background, so that several variants build at once

@@ -14,8 +14,12 @@ namespace credit {
 // 001, rms_softmax only for Unfused): P = 1..64 CTAs per row, partials through global memory.
 // Partial: P = 16, the clustered kernel keeping part of each slice in shared memory and
 // streaming the rest at every phase (rows too wide to keep whole at two CTAs per SM).
+// PartialOne: the same kernel keeping as much as one CTA per SM holds (streams less, overlaps
+// nothing on its SM; rows too wide for a cluster of 16 to keep whole).
 // Registers, RegistersDeep: the row in registers, many threads or fewer deeper ones (core/split.hpp).
-enum class Schedule { Staged, GlobalReread, Cluster, Megakernel, LocalFusion, Unfused, Registers, Partial, RegistersDeep };
+enum class Schedule {
+  Staged, GlobalReread, Cluster, Megakernel, LocalFusion, Unfused, Registers, Partial, RegistersDeep, PartialOne
+};
 
 // Which P (CTAs per row) a schedule takes.
 enum class Split {
@@ -34,6 +38,7 @@ struct ScheduleTraits {
   bool candidate;       // the time model predicts it, a sweep times it, the selector may pick it
   bool phase_marks;     // one launch of the split-row kernel, which can record its phase timeline
   int register_family;  // -1, or the RegisterFamily (core/split.hpp) of a register-resident kernel
+  int partial_ctas;     // 0, or the CTAs per SM a partial-retention schedule sizes its kept part for
 };
 
 // Every schedule, in the enum's order.
@@ -41,7 +46,7 @@ std::span<const ScheduleTraits> schedule_traits();
 const ScheduleTraits& traits_of(Schedule s);
 
 // "staged", "global_reread", "cluster", "megakernel", "local_fusion", "unfused", "registers", "partial",
-// "registers_deep".
+// "registers_deep", "partial_one".
 const char* schedule_name(Schedule s);
 Schedule parse_schedule(std::string_view s);  // throws std::invalid_argument naming the known ones
 std::string known_schedules();  // every name, comma-separated, in the enum's order

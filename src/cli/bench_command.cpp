@@ -151,7 +151,7 @@ void add_bench_command(CLI::App& app, GlobalOptions& g) {
       ->each([](const std::string&) { a.rows_given = true; });
   add_csv_option(cmd, a.csv);
   add_int_list_option(cmd, "--P", a.ps,
-                      "CTAs per row: cluster sizes (cluster; partial runs as 16), 1 to 64 (megakernel, "
+                      "CTAs per row: cluster sizes (cluster; partial and partial_one run as 16), 1 to 64 (megakernel, "
                       "local_fusion, unfused)",
                       "2,4,8,16");
   add_name_list_option(cmd, "--schedule", a.schedules, known_schedules())

@@ -24,6 +24,8 @@ struct FitArgs {
   std::string csv;
   bool cv = false;
   std::vector<std::string> hold;
+  std::string start;       // constants to descend from (a file written by fit-model)
+  std::string write_with;  // the calibration --json writes the constants with
 };
 
 void print_params(std::FILE* out, const TimeModelParams& p) {
@@ -44,7 +46,8 @@ void run_fit(const FitArgs& a, const GlobalOptions& g) {
   }
   std::vector<std::string> inputs = a.sweeps;
   inputs.insert(inputs.end(), a.judge.begin(), a.judge.end());
-  if (!a.calibration.empty()) inputs.push_back(a.calibration);
+  for (const auto* extra : {&a.calibration, &a.start, &a.write_with})
+    if (!extra->empty()) inputs.push_back(*extra);
   for (const auto& s : inputs)
     for (const auto& [opt, out] : {std::pair{"--json", g.json_path}, std::pair{"--csv", a.csv}})
       if (!out.empty() && out != "-" && same_file(s, out))
@@ -82,13 +85,32 @@ void run_fit(const FitArgs& a, const GlobalOptions& g) {
   std::vector<const ResultsFile*> ptrs;
   for (const auto& f : files) ptrs.push_back(&f);
 
-  ModelFit fit = fit_time_model(ptrs, cal, {}, held);
+  std::optional<TimeModelParams> start;
+  if (!a.start.empty()) {
+    const ResultsFile s = read_results(a.start);
+    if (!s.calibration || !s.calibration->time_model)
+      throw CommandFailed("--start " + a.start + ": no time model constants in it (a file written by fit-model --json)", 2);
+    start = s.calibration->time_model;
+  }
+  ResultsFile out_file = cal_file;
+  if (!a.write_with.empty()) {
+    out_file = read_results(a.write_with);
+    if (!out_file.calibration) throw CommandFailed("--write-with " + a.write_with + ": calibration: missing", 2);
+    if (out_file.calibration->device.name != cal.device.name)
+      throw CommandFailed(fmt::format("--write-with {}: a calibration of {}, the fit's is of {}", a.write_with,
+                                      out_file.calibration->device.name, cal.device.name), 2);
+  }
+
+  ModelFit fit = fit_time_model(ptrs, cal, {}, held, start);
   std::string names;
   for (const auto& s : a.sweeps) names += (names.empty() ? "" : ", ") + std::filesystem::path(s).filename().string();
   fit.params.fitted_on = names;
   std::FILE* out = csv.table_stream();
   fmt::print(out, "time model fitted on {} ({} measured kernel points): RMS log error {:.3f}\n", names, fit.samples,
              fit.rms_log_error);
+  if (fit.uncovered > 0)
+    fmt::print(out, "({} measured points left out of the fit: the calibration has no resources for their kernels)\n",
+               fit.uncovered);
   print_params(out, fit.params);
   std::vector<Residual> rows;
   auto judge = [&](const ResultsFile& f, const std::string& path, const char* what) {
@@ -104,7 +126,7 @@ void run_fit(const FitArgs& a, const GlobalOptions& g) {
   if (a.cv) {
     std::vector<const ResultsFile*> held_out;
     for (const auto& f : judged) held_out.push_back(&f);
-    const std::vector<Fold> folds = leave_one_workload_out(ptrs, cal, held_out, held);
+    const std::vector<Fold> folds = leave_one_workload_out(ptrs, cal, held_out, held, start);
     auto table = [&](const char* title, auto stats_of, bool with_rms) {
       fmt::print(out, "\n{}\n", title);
       fmt::print(out, "{:<12} {:>8} {:>6} {:>10} {:>9} {:>6} {:>18} {:>10}\n", "left out", with_rms ? "RMS log" : "",
@@ -133,10 +155,12 @@ void run_fit(const FitArgs& a, const GlobalOptions& g) {
             [](const Fold& f) -> const VariantStats& { return f.judged; }, false);
   }
   if (!g.json_path.empty()) {
-    cal_file.kind = "calibration";
-    cal_file.meta = meta_of(g);
-    cal_file.calibration->time_model = fit.params;
-    write_results(g.json_path, cal_file);
+    out_file.kind = "calibration";
+    out_file.points.clear();
+    out_file.predictions.clear();
+    out_file.meta = meta_of(g);
+    out_file.calibration->time_model = fit.params;
+    write_results(g.json_path, out_file);
     spdlog::info("wrote the calibration with the fitted time model to {}", g.json_path);
   }
 }
@@ -155,6 +179,12 @@ void add_fit_model_command(CLI::App& app, GlobalOptions& g) {
   cmd->add_option("--hold", a.hold,
                   "NAME=VALUE: keep a constant at VALUE instead of fitting it (an earlier form of the model on new "
                   "data, e.g. work_exposed_share=0 for v7); repeatable");
+  cmd->add_option("--start", a.start,
+                  "a file written by fit-model --json: descend from its constants (refitting them on more data) "
+                  "instead of the built-in starting point");
+  cmd->add_option("--write-with", a.write_with,
+                  "write --json with this calibration instead of the fit's (e.g. the landing build's own, whose "
+                  "kernels' resources the fit's older calibration lacks)");
   add_csv_option(cmd, a.csv)->description("write the model's time beside the measured one at every point of the fitted and "
                                           "judged sweeps as CSV to this path, or - for stdout (the tables then go to stderr)");
   cmd->callback([&g] { run_fit(a, g); });

@@ -9,16 +9,17 @@ namespace credit {
 namespace {
 using S = Schedule;
 constexpr ScheduleTraits kTraits[] = {
-    // id              name              split                 smem   cluster candidate phases registers
-    {S::Staged,        "staged",         Split::OneCta,         true,  false, true,  true,  -1},
-    {S::GlobalReread,  "global_reread",  Split::OneCta,         false, false, true,  false, -1},
-    {S::Cluster,       "cluster",        Split::Cluster,        true,  true,  true,  true,  -1},
-    {S::Megakernel,    "megakernel",     Split::Global,         true,  false, false, true,  -1},
-    {S::LocalFusion,   "local_fusion",   Split::Global,         false, false, false, false, -1},
-    {S::Unfused,       "unfused",        Split::Global,         false, false, false, false, -1},
-    {S::Registers,     "registers",      Split::OneCta,         false, false, true,  false, int(RegisterFamily::Wide)},
-    {S::Partial,       "partial",        Split::LargestCluster, true,  true,  true,  true,  -1},
-    {S::RegistersDeep, "registers_deep", Split::OneCta,         false, false, true,  false, int(RegisterFamily::Deep)},
+    // id              name              split                 smem   cluster candidate phases registers partial
+    {S::Staged,        "staged",         Split::OneCta,         true,  false, true,  true,  -1, 0},
+    {S::GlobalReread,  "global_reread",  Split::OneCta,         false, false, true,  false, -1, 0},
+    {S::Cluster,       "cluster",        Split::Cluster,        true,  true,  true,  true,  -1, 0},
+    {S::Megakernel,    "megakernel",     Split::Global,         true,  false, false, true,  -1, 0},
+    {S::LocalFusion,   "local_fusion",   Split::Global,         false, false, false, false, -1, 0},
+    {S::Unfused,       "unfused",        Split::Global,         false, false, false, false, -1, 0},
+    {S::Registers,     "registers",      Split::OneCta,         false, false, true,  false, int(RegisterFamily::Wide), 0},
+    {S::Partial,       "partial",        Split::LargestCluster, true,  true,  true,  true,  -1, kPartialCtasPerSm},
+    {S::RegistersDeep, "registers_deep", Split::OneCta,         false, false, true,  false, int(RegisterFamily::Deep), 0},
+    {S::PartialOne,    "partial_one",    Split::LargestCluster, true,  true,  true,  true,  -1, kPartialOneCtasPerSm},
 };
 constexpr bool in_enum_order() {
   for (int i = 0; i < int(std::size(kTraits)); ++i)

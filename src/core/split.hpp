@@ -169,24 +169,26 @@ constexpr long split_smem_bytes(long n, int p) {
   return (n + p - 1) / p * retained_bytes_per_elem<W>() + scratch_bytes<W>();
 }
 
-// Partial retention (the wide-row schedule "partial"): each CTA keeps the first `keep` floats of
-// its slice per retained plane in shared memory and streams the rest of the slice from global
-// memory (the L2 while it holds it) at every phase. keep is the most that lets
-// kPartialCtasPerSm CTAs share an SM, so that one CTA's exchange and replay overlap another's
-// HBM traffic; a slice that fits whole at that occupancy is the staged or clustered schedule.
-// Read by the launcher, can_implement and the time model, so that all three agree.
+// Partial retention (the wide-row schedules "partial" and "partial_one"): each CTA keeps the first
+// `keep` floats of its slice per retained plane in shared memory and streams the rest of the slice
+// from global memory (the L2 while it holds it) at every phase. keep is the most that lets
+// `ctas` CTAs share an SM: kPartialCtasPerSm for "partial", so that one CTA's exchange and replay
+// overlap another's HBM traffic; one for "partial_one", which streams less and overlaps nothing
+// (ScheduleTraits::partial_ctas). A slice that fits whole at that occupancy is the staged or
+// clustered schedule. Read by the launcher, can_implement and the time model, so all three agree.
 #ifndef CREDIT_PARTIAL_CTAS_PER_SM  // a build option for A/B runs (scripts/gpu-check.sh abwide:CREDIT_PARTIAL_CTAS_PER_SM=3)
 #define CREDIT_PARTIAL_CTAS_PER_SM 2
 #endif
 inline constexpr int kPartialCtasPerSm = CREDIT_PARTIAL_CTAS_PER_SM;
+inline constexpr int kPartialOneCtasPerSm = 1;  // "partial_one"
 // Partial runs as the largest cluster only: it keeps the largest share of a row. Smaller clusters
 // stream more of each slice and never won at any wide-row shape measured (P = 2, 4, 8 against 16,
 // M = 1024 and 4096, N = 128K ... 1M: docs/results/h200/wide-rows/).
 inline constexpr int kPartialClusterSize = SplitPolicy::max_cluster;
 inline constexpr long kReservedSmemPerCta = 1024;  // the runtime's own (reservedSharedMemPerBlock on sm_80+)
-constexpr long long partial_keep_floats(int b_keep, long s_scratch, long smem_per_sm) {
-  if (b_keep <= 0) return 0;
-  const long budget = smem_per_sm / kPartialCtasPerSm - kReservedSmemPerCta - s_scratch;
+constexpr long long partial_keep_floats(int b_keep, long s_scratch, long smem_per_sm, int ctas = kPartialCtasPerSm) {
+  if (b_keep <= 0 || ctas <= 0) return 0;
+  const long budget = smem_per_sm / ctas - kReservedSmemPerCta - s_scratch;
   return budget <= 0 ? 0 : budget / b_keep / SplitPolicy::vec * SplitPolicy::vec;
 }
 // Elements of a row the partial schedule streams (and reads again at every phase): what its P

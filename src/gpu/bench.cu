@@ -89,7 +89,7 @@ double compulsory_bytes(const WorkloadInfo& w, long long rows, long long n) {
 double schedule_traffic_bytes(const WorkloadInfo& w, Schedule s, int p, long long rows, long long n,
                               const DeviceInfo& dev) {
   double reread = s == Schedule::GlobalReread ? double(n) : 0.0;  // elements read again per row
-  if (s == Schedule::Partial) reread = double(partial_streamed_elems(n, p, partial_keep(w, dev)));
+  if (traits_of(s).partial_ctas > 0) reread = double(partial_streamed_elems(n, p, partial_keep(w, s, dev)));
   return double(rows) * (w.figures.d_fixed(double(n)) + reread * w.figures.b_reread);
 }
 

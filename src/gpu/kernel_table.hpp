@@ -18,7 +18,8 @@ struct Kernels {
   Kernel registers[kRegisterVariantCount];  // one per RegisterVariant
   long (*split_smem)(long n, int p);
   int stats, stages, retained;  // Q, L and the retained planes: the global schedules' scratch
-  Kernel partial;  // the clustered kernel keeping part of each slice (Stream = true)
+  Kernel partial;      // the clustered kernel keeping part of each slice (Stream = true), two CTAs per SM
+  Kernel partial_one;  // the same sized for one CTA per SM
 };
 
 // The register-resident kernels of a workload, one per RegisterVariant (register_kernels.cu);

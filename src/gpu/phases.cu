@@ -14,7 +14,7 @@ std::vector<PhaseMark> time_phases(const WorkloadInfo& w, Schedule s, int p, con
                                    const DeviceInfo& dev, cudaStream_t stream, int runs) {
   if (!traits_of(s).phase_marks)
     throw std::invalid_argument(std::string("phase timelines exist for the split-row kernel (staged, cluster, "
-                                            "partial, megakernel), not ") + schedule_name(s));
+                                            "partial, partial_one, megakernel), not ") + schedule_name(s));
   const long long ctas = op.rows * (s == Schedule::Staged ? 1 : p);
   DeviceBuffer clock(size_t(ctas) * kPhaseMarks * sizeof(unsigned long long));
   RowOperands timed = op;

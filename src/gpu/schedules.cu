@@ -46,7 +46,8 @@ const Kernels& kernels_of(const WorkloadInfo& w) {
                 num_stats<W>(),
                 num_stages<W>(),
                 popcount(retained_mask<W>())};
-      k.partial = &kernels::split_row_kernel<W, kernels::DsmemExchange, true>;
+      k.partial = &kernels::split_row_kernel<W, kernels::DsmemExchange, true, kPartialCtasPerSm>;
+      k.partial_one = &kernels::split_row_kernel<W, kernels::DsmemExchange, true, kPartialOneCtasPerSm>;
       fill_fused<W>(k.fused, std::make_integer_sequence<int, num_stages<W>()>{});
       register_kernels_of(W::name, k.registers);
       t[W::name] = k;
@@ -71,6 +72,7 @@ Kernel kernel_for(const Kernels& k, Schedule s, long long n) {
     case Schedule::Staged: return k.staged;
     case Schedule::Cluster: return k.cluster;
     case Schedule::Partial: return k.partial;
+    case Schedule::PartialOne: return k.partial_one;
     case Schedule::Megakernel: return k.mega_row;
     case Schedule::LocalFusion: return k.fused[0];
     case Schedule::Unfused: return nullptr;  // nine kernels of other signatures
@@ -182,14 +184,14 @@ UnfusedScratch carve_unfused(Carve& c, int p, long long rows, long long n) {
 
 }  // namespace
 
-long long partial_keep(const WorkloadInfo& w, const DeviceInfo& dev) {
-  return partial_keep_floats(w.figures.b_keep, w.figures.s_scratch, dev.smem_per_sm);
+long long partial_keep(const WorkloadInfo& w, Schedule s, const DeviceInfo& dev) {
+  return partial_keep_floats(w.figures.b_keep, w.figures.s_scratch, dev.smem_per_sm, traits_of(s).partial_ctas);
 }
 
 long smem_bytes(const WorkloadInfo& w, Schedule s, int p, long long n, const DeviceInfo& dev) {
   if (!traits_of(s).dynamic_smem) return 0;  // static shared memory only
-  if (s == Schedule::Partial)
-    return long(std::min(slice_floats(n, p), partial_keep(w, dev)) * w.figures.b_keep + w.figures.s_scratch);
+  if (traits_of(s).partial_ctas > 0)
+    return long(std::min(slice_floats(n, p), partial_keep(w, s, dev)) * w.figures.b_keep + w.figures.s_scratch);
   return kernels_of(w).split_smem(long(n), s == Schedule::Staged ? 1 : p);
 }
 
@@ -212,13 +214,14 @@ Support can_implement(const WorkloadInfo& w, Schedule s, int p, long long rows, 
       case Split::OneCta: return {false, std::string(schedule_name(s)) + " runs one CTA per row (P = 1)"};
     }
   }
-  if (s == Schedule::Partial) {
-    if (w.figures.b_keep == 0) return {false, "partial: the workload retains nothing in shared memory"};
-    const long long keep = partial_keep(w, dev);
-    if (keep < 1) return {false, "partial: the scratch leaves no shared memory to keep a slice in"};
+  if (const int ctas = traits_of(s).partial_ctas; ctas > 0) {
+    const std::string name = schedule_name(s);
+    if (w.figures.b_keep == 0) return {false, name + ": the workload retains nothing in shared memory"};
+    const long long keep = partial_keep(w, s, dev);
+    if (keep < 1) return {false, name + ": the scratch leaves no shared memory to keep a slice in"};
     if (slice_floats(n, p) <= keep)
-      return {false, "partial: the slice of " + std::to_string(slice_floats(n, p)) + " elements fits whole at " +
-                         std::to_string(kPartialCtasPerSm) + " CTAs per SM (the cluster schedule keeps it all)"};
+      return {false, name + ": the slice of " + std::to_string(slice_floats(n, p)) + " elements fits whole at " +
+                         std::to_string(ctas) + " CTAs per SM (the cluster schedule keeps it all)"};
   }
   if (const int fam = traits_of(s).register_family; fam >= 0) {
     const std::string why = register_width_refusal(n, RegisterFamily(fam));
@@ -423,7 +426,7 @@ void launch(const WorkloadInfo& w, Schedule s, int p, const RowOperands& op, con
   cudaLaunchAttribute attr{};
   const cudaLaunchConfig_t cfg = config_for(s, p, op.rows, op.n, smem, stream, &attr);
   RowOperands g = op;
-  if (s == Schedule::Partial) g.keep = int(partial_keep(w, dev));
+  if (traits_of(s).partial_ctas > 0) g.keep = int(partial_keep(w, s, dev));
   CREDIT_CUDA(cudaLaunchKernelEx(&cfg, k, g));
   CREDIT_CUDA_LAUNCHED();
 }

@@ -25,7 +25,8 @@ namespace credit::gpu {
 // Registers, RegistersDeep: the register-resident one-CTA kernels for short rows, two families of
 // variants (core/split.hpp: N <= 16384, and 4097-16384 in fewer, deeper threads).
 // Partial: the clustered kernel (P = 16) keeping only part of each slice in shared memory, so that
-// two CTAs share an SM, and streaming the rest at every phase (wide rows).
+// two CTAs share an SM, and streaming the rest at every phase (wide rows). PartialOne: the same
+// keeping as much as one CTA per SM holds (streams less, overlaps nothing on its SM).
 // The enum and its names are public (include/credit/schedule.hpp).
 using ::credit::Schedule;
 using ::credit::schedule_name;
@@ -72,7 +73,7 @@ long smem_bytes(const WorkloadInfo& w, Schedule s, int p, long long n, const Dev
 
 // Floats of its slice a CTA of the partial schedule keeps in shared memory on this device
 // (core/split.hpp, partial_keep_floats).
-long long partial_keep(const WorkloadInfo& w, const DeviceInfo& dev);
+long long partial_keep(const WorkloadInfo& w, Schedule s, const DeviceInfo& dev);
 
 // Concurrent clusters of size p the device can hold for this workload and width
 // (cudaOccupancyMaxActiveClusters); for the other schedules, concurrent CTAs.

@@ -67,6 +67,16 @@ TimeModelParams h200_params() {
   return p;
 }
 
+std::string kernel_of(const std::string& schedule, long long n) {
+  const ScheduleTraits* t = find_schedule(schedule);
+  if (t && t->register_family >= 0) return register_kernel_name(register_variant_for(n, RegisterFamily(t->register_family)));
+  return t && t->partial_ctas > 0 ? "cluster" : schedule;  // partial: the clustered kernel streaming part of its slice
+}
+
+bool calibration_covers(const Calibration& cal, const std::string& workload, const std::string& schedule, long long n) {
+  return find_kernel(cal, workload, kernel_of(schedule, n)).has_value();
+}
+
 CandidateTime candidate_time(const StaticFigures& f, const std::string& workload, const Calibration& cal,
                              const TimeModelParams& prm, const CopyLine& copy, const std::string& schedule,
                              int p, long long m, long long n) {
@@ -74,30 +84,29 @@ CandidateTime candidate_time(const StaticFigures& f, const std::string& workload
   CandidateTime c;
   c.schedule = schedule;
   c.p = p;
-  const bool partial = schedule == "partial";
+  const ScheduleTraits* traits = find_schedule(schedule);
+  const bool partial = traits && traits->partial_ctas > 0;
   const bool cluster = is_cluster_candidate(schedule);
   const bool reread = schedule == "global_reread";
-  const ScheduleTraits* traits = find_schedule(schedule);
   const bool regs = traits && traits->register_family >= 0;
   const auto family = RegisterFamily(regs ? traits->register_family : 0);
   require(cluster || partial || reread || regs || schedule == "staged",
           "the time model has no schedule '" + schedule + "'");
-  // Partial retention keeps `keep` floats of each slice and streams the rest (core/split.hpp).
-  const long long keep = partial_keep_floats(f.b_keep, f.s_scratch, cal.device.smem_per_sm);
+  // Partial retention keeps `keep` floats of each slice and streams the rest (core/split.hpp), keep
+  // sized for the schedule's CTAs per SM (partial: two, partial_one: one).
+  const int keep_ctas = partial ? traits->partial_ctas : 0;
+  const long long keep = partial_keep_floats(f.b_keep, f.s_scratch, cal.device.smem_per_sm, keep_ctas);
   if (partial && (p != kPartialClusterSize || keep < 1 || slice_floats(n, p) <= keep)) {
-    c.reason = p != kPartialClusterSize ? "partial runs as a cluster of " + std::to_string(kPartialClusterSize) + " only"
-               : keep < 1              ? "partial: nothing to keep in shared memory"
-                          : "partial: the slice fits whole at " + std::to_string(kPartialCtasPerSm) + " CTAs per SM";
+    c.reason = p != kPartialClusterSize ? schedule + " runs as a cluster of " + std::to_string(kPartialClusterSize) + " only"
+               : keep < 1              ? schedule + ": nothing to keep in shared memory"
+                          : schedule + ": the slice fits whole at " + std::to_string(keep_ctas) + " CTAs per SM";
     return c;
   }
   if (regs && register_variant_for(n, family) < 0) {
     c.reason = register_width_refusal(n, family);
     return c;
   }
-  // The partial kernels are the staged and clustered kernels streaming part of the slice.
-  const std::string kernel_name = regs      ? register_kernel_name(register_variant_for(n, family))
-                                  : partial ? std::string("cluster")
-                                            : schedule;
+  const std::string kernel_name = kernel_of(schedule, n);
   const auto kernel = find_kernel(cal, workload, kernel_name);
   if (!kernel && regs) {  // a calibration written before the register kernel existed
     c.reason = "the calibration has no resources for " + kernel_name + " (it predates this register kernel)";

@@ -43,7 +43,7 @@
 namespace credit::model {
 
 // The model's candidates: the one-CTA schedules, and clusters of these sizes keeping the slice
-// whole ("cluster") or in part ("partial").
+// whole ("cluster") or in part ("partial", "partial_one").
 inline const std::vector<int> kClusterSizes{2, 4, 8, 16};
 inline bool is_candidate_schedule(std::string_view s) {
   const ScheduleTraits* t = find_schedule(s);
@@ -82,8 +82,15 @@ credit::Prediction predict_times(const StaticFigures& f, const std::string& work
                                  const TimeModelParams& params, long long m, long long n,
                                  const std::vector<int>& ps = kClusterSizes);
 
+// The kernel whose resources (Calibration::kernels) a candidate schedule runs at width n: the
+// register variant for n, the clustered kernel for partial, else the schedule's own.
+std::string kernel_of(const std::string& schedule, long long n);
+// Whether the calibration has that kernel's resources for the workload (one written by an older
+// build may lack a kernel added since).
+bool calibration_covers(const Calibration& cal, const std::string& workload, const std::string& schedule, long long n);
+
 // The predicted time of one candidate (a candidate schedule of the traits table: "staged",
-// "global_reread", "registers", "registers_deep", "cluster" or "partial").
+// "global_reread", "registers", "registers_deep", "cluster", "partial" or "partial_one").
 CandidateTime candidate_time(const StaticFigures& f, const std::string& workload, const Calibration& cal,
                              const TimeModelParams& params, const CopyLine& copy, const std::string& schedule,
                              int p, long long m, long long n);

@@ -36,14 +36,22 @@ PickTable picks_for(const ResultsFile& sweep, const Calibration& cal, const Time
 }
 
 ModelFit fit_time_model(const std::vector<const ResultsFile*>& sweeps, const Calibration& cal,
-                        const std::vector<std::string>& leave_out, const std::vector<model::HeldConstant>& held) {
+                        const std::vector<std::string>& leave_out, const std::vector<model::HeldConstant>& held,
+                        const std::optional<TimeModelParams>& start) {
   std::vector<model::FitSample> samples;
-  for (const ResultsFile* r : sweeps)
-    for (auto& s : model::fit_samples(*r, figures_or_null))
-      if (std::find(leave_out.begin(), leave_out.end(), s.workload) == leave_out.end()) samples.push_back(s);
-  if (samples.empty()) throw std::invalid_argument("the sweeps hold no passed staged, global_reread or cluster point");
   ModelFit f;
-  f.params = model::fit_params(samples, cal, model::fit_start(), held);
+  for (const ResultsFile* r : sweeps)
+    for (auto& s : model::fit_samples(*r, figures_or_null)) {
+      if (std::find(leave_out.begin(), leave_out.end(), s.workload) != leave_out.end()) continue;
+      // A kernel the calibration has no resources for cannot be predicted with it: not a model error.
+      if (!model::calibration_covers(cal, s.workload, s.schedule, s.n)) {
+        ++f.uncovered;
+        continue;
+      }
+      samples.push_back(s);
+    }
+  if (samples.empty()) throw std::invalid_argument("the sweeps hold no passed staged, global_reread or cluster point");
+  f.params = model::fit_params(samples, cal, start ? *start : model::fit_start(), held);
   f.rms_log_error = model::rms_log_error(samples, cal, f.params);
   f.samples = samples.size();
   return f;
@@ -95,7 +103,8 @@ VariantStats judge_workload(const std::vector<const ResultsFile*>& files, const 
 
 std::vector<Fold> leave_one_workload_out(const std::vector<const ResultsFile*>& sweeps, const Calibration& cal,
                                          const std::vector<const ResultsFile*>& judged,
-                                         const std::vector<model::HeldConstant>& held) {
+                                         const std::vector<model::HeldConstant>& held,
+                                         const std::optional<TimeModelParams>& start) {
   std::vector<std::string> names;
   for (const ResultsFile* r : sweeps)
     for (const auto& s : measured_shapes(*r))
@@ -105,7 +114,7 @@ std::vector<Fold> leave_one_workload_out(const std::vector<const ResultsFile*>& 
   for (const auto& w : names) {
     Fold f;
     f.workload = w;
-    f.fit = fit_time_model(sweeps, cal, {w}, held);
+    f.fit = fit_time_model(sweeps, cal, {w}, held, start);
     std::vector<model::FitSample> held;
     for (const ResultsFile* r : sweeps)
       for (auto& s : model::fit_samples(*r, figures_or_null))

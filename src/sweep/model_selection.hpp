@@ -3,6 +3,7 @@
 // variant (the predictions a sweep records) and of the time model (evaluated offline from a
 // calibration), judged by regret; the time model fitted on sweeps, and its leave-one-workload-out
 // cross-validation. Host code, no GPU.
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,10 +22,13 @@ struct ModelFit {
   TimeModelParams params;
   double rms_log_error = 0;  // on the samples it was fitted on
   size_t samples = 0;
+  size_t uncovered = 0;  // points left out: the calibration has no resources for their kernel
 };
+// The fit descends from `start` (default: model::fit_start()), e.g. from the constants it refits.
 ModelFit fit_time_model(const std::vector<const ResultsFile*>& sweeps, const Calibration& cal,
                         const std::vector<std::string>& leave_out_workloads = {},
-                        const std::vector<model::HeldConstant>& held = {});
+                        const std::vector<model::HeldConstant>& held = {},
+                        const std::optional<TimeModelParams>& start = std::nullopt);
 
 // The model's time beside the measured one at every passed kernel point of a sweep: where the
 // model misses, for `fit-model --csv`.
@@ -55,7 +59,8 @@ struct Fold {
 // `judged`: held-out sweeps, never fitted on; each fold also judges its workload's shapes there.
 std::vector<Fold> leave_one_workload_out(const std::vector<const ResultsFile*>& sweeps, const Calibration& cal,
                                          const std::vector<const ResultsFile*>& judged = {},
-                                         const std::vector<model::HeldConstant>& held = {});
+                                         const std::vector<model::HeldConstant>& held = {},
+                                         const std::optional<TimeModelParams>& start = std::nullopt);
 
 // The statistics of several folds pooled as one set of shapes (regret geomean over all shapes).
 VariantStats pool(const std::vector<SelectionReport>& reports, const std::string& variant);

@@ -42,11 +42,12 @@ TEST_CASE("each schedule takes the P its kind allows", "[schedule]") {
   CHECK(ps_to_time(Schedule::Cluster, sizes, splits) == sizes);
   CHECK(ps_to_time(Schedule::Partial, sizes, splits) == std::vector<int>{16});
   CHECK(ps_to_time(Schedule::Partial, {2, 4}, splits).empty());  // a sweep without clusters of 16
+  CHECK(ps_to_time(Schedule::PartialOne, sizes, splits) == std::vector<int>{16});
   CHECK(ps_to_time(Schedule::Megakernel, sizes, splits) == splits);
 }
 
 TEST_CASE("the time model's candidates and labels come from the traits", "[schedule]") {
-  for (const char* s : {"staged", "global_reread", "registers", "registers_deep", "cluster", "partial"})
+  for (const char* s : {"staged", "global_reread", "registers", "registers_deep", "cluster", "partial", "partial_one"})
     CHECK(model::is_candidate_schedule(s));
   for (const char* s : {"megakernel", "local_fusion", "unfused", "copy", "triton"})
     CHECK_FALSE(model::is_candidate_schedule(s));
@@ -56,6 +57,9 @@ TEST_CASE("the time model's candidates and labels come from the traits", "[sched
   CHECK_FALSE(model::is_candidate("registers_deep", 1, 4096));  // recorded by an older table: not this build's
   CHECK_FALSE(model::is_candidate("registers", 1, 16385));
   CHECK(model::is_cluster_candidate("partial"));
+  CHECK(model::is_cluster_candidate("partial_one"));
+  CHECK(model::is_candidate("partial_one", 16));
+  CHECK_FALSE(model::is_candidate("partial_one", 8));
   CHECK_FALSE(model::is_cluster_candidate("registers"));
   CHECK_FALSE(model::is_cluster_candidate("registers_deep"));
   CHECK(candidate_label("cluster", 8) == "cluster P=8");
@@ -92,4 +96,17 @@ TEST_CASE("each register family holds rows up to its widest variant, in the narr
   CHECK(register_width_refusal(16385, RegisterFamily::Wide).find("at most 16384") != std::string::npos);
   CHECK(register_variant_for(16385, RegisterFamily::Wide) == -1);
   CHECK(kRegisterVariants[register_variant_for(8192, RegisterFamily::Deep)].threads == 256);
+}
+
+TEST_CASE("the partial schedules size their kept part for their CTAs per SM", "[schedule]") {
+  CHECK(traits_of(Schedule::Partial).partial_ctas == kPartialCtasPerSm);
+  CHECK(traits_of(Schedule::PartialOne).partial_ctas == 1);
+  for (const auto& t : schedule_traits())
+    if (t.id != Schedule::Partial && t.id != Schedule::PartialOne) CHECK(t.partial_ctas == 0);
+  // 228 KB per SM, 1 KB reserved per CTA, 264 B of scratch, 8 B kept per element.
+  const long long two = partial_keep_floats(8, 264, 233472, 2), one = partial_keep_floats(8, 264, 233472, 1);
+  CHECK(two == (233472 / 2 - 1024 - 264) / 8 / 4 * 4);
+  CHECK(one == (233472 - 1024 - 264) / 8 / 4 * 4);
+  CHECK(partial_keep_floats(8, 264, 233472) == two);  // partial's default
+  CHECK(partial_keep_floats(8, 264, 233472, 0) == 0);
 }

@@ -184,6 +184,21 @@ TEST_CASE("the time model: legality, waves, DRAM bytes and the pick", "[model][t
     CHECK(far.hbm_bytes <= (compulsory + 4096.0 * double(1048576 - 16 * keep) * w.figures.b_reread) * (1 + 1e-12));
     CHECK(candidate_time(w.figures, w.name, c, prm, copy_line(c.copies), "partial", 8, 4096, 1048576).reason.find(
               "cluster of 16 only") != std::string::npos);
+    // partial_one keeps as much as one CTA per SM holds: legal where the cluster of 16 cannot keep
+    // the slice whole, streaming less than partial (fewer DRAM bytes where the L2 keeps too little).
+    auto one = [](const Prediction& p) {
+      for (const auto& k : p.candidates)
+        if (k.schedule == "partial_one" && k.p == 16) return k;
+      FAIL("no partial_one candidate");
+      return CandidateTime{};
+    };
+    CHECK_FALSE(one(wide).legal);  // 16384 x 8 B a CTA: the cluster of 16 keeps it whole at one CTA per SM
+    CHECK(one(wide).reason.find("fits whole at 1 CTAs per SM") != std::string::npos);
+    const CandidateTime o = one(wider);
+    REQUIRE(o.legal);
+    CHECK(o.ctas_per_sm == 1);
+    CHECK(o.hbm_bytes <= far.hbm_bytes);
+    CHECK(o.hbm_bytes >= compulsory);
     // Partial is a cluster: the baseline is still the faster one-CTA kernel.
     CHECK(is_cluster_candidate("partial"));
     CHECK_FALSE(is_cluster_candidate("global_reread"));
@@ -533,4 +548,28 @@ TEST_CASE("residuals: the model's time beside the measured one, as CSV", "[model
   CHECK(csv.rfind("source,workload,m,n,schedule,p,measured_ms,predicted_ms,predicted_over_measured,ctas_per_sm,waves\n", 0) == 0);
   CHECK(csv.find(",0.5000,") != std::string::npos);
   CHECK(std::count(csv.begin(), csv.end(), '\n') == 3);
+}
+
+TEST_CASE("a point whose kernel the calibration lacks is left out of the fit, not counted as a model error",
+          "[model][fit]") {
+  Calibration c = h200_like();
+  CHECK(kernel_of("partial", 1 << 20) == "cluster");
+  CHECK(kernel_of("staged", 4096) == "staged");
+  const int v = register_variant_for(2048, RegisterFamily::Wide);
+  REQUIRE(v >= 0);
+  CHECK(kernel_of("registers", 2048) == register_kernel_name(v));
+  CHECK(calibration_covers(c, "layernorm", "registers", 2048));
+  // A calibration written before that register kernel existed.
+  c.kernels.erase(std::remove_if(c.kernels.begin(), c.kernels.end(),
+                                 [&](const KernelResources& k) { return k.schedule == register_kernel_name(v); }),
+                  c.kernels.end());
+  CHECK_FALSE(calibration_covers(c, "layernorm", "registers", 2048));
+  CHECK(calibration_covers(c, "layernorm", "staged", 2048));
+  ResultsFile r;
+  r.kind = "sweep";
+  r.points = {point("layernorm", 256, 2048, "registers", 1, 0.004), point("layernorm", 256, 2048, "staged", 1, 0.005),
+              point("layernorm", 256, 2048, "global_reread", 1, 0.006)};
+  const ModelFit f = fit_time_model({&r}, c, {}, {}, h200_params());
+  CHECK(f.samples == 2);
+  CHECK(f.uncovered == 1);
 }

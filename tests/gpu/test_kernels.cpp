@@ -3,6 +3,7 @@
 #include <cuda_runtime.h>
 
 #include <cstring>
+#include <map>
 #include <string>
 
 #include "catch.hpp"
@@ -106,7 +107,7 @@ void check_all_schedules(const WorkloadInfo& w, Shape sh, uint64_t seed, InputSc
     const Schedule s = t.id;
     const bool global_split = s == Schedule::Megakernel || s == Schedule::LocalFusion || s == Schedule::Unfused;
     const std::vector<int> ps = s == Schedule::Cluster ? std::vector<int>{2, 4, 8, 16}
-                                : s == Schedule::Partial ? std::vector<int>{2, 16}
+                                : t.partial_ctas > 0   ? std::vector<int>{2, 16}
                                 : global_split         ? std::vector<int>{1, 3, 8, 32}
                                                        : std::vector<int>{1};
     for (int p : ps) {
@@ -136,32 +137,41 @@ TEST_CASE("every schedule matches the float64 oracle at ragged and large shapes"
 }
 
 // Partial retention (issue 13): rows up to 2^20 elements, ragged and a power of two, and 1024 rows,
-// at every P where the slice does not fit whole at two CTAs per SM.
+// for each partial schedule (two CTAs per SM, and partial_one's one) wherever the slice of a
+// cluster of 16 does not fit whole at its occupancy.
 TEST_CASE("partial retention matches the oracle at wide rows", "[gpu]") {
   uint64_t seed = 13000;
-  int ran = 0;
+  std::map<Schedule, int> ran;
   for (const auto& w : all_workloads())
-    for (Shape sh : {Shape{3, 262147}, Shape{1, 524288}, Shape{3, 1048573}, Shape{1, 1048576}, Shape{1024, 131072}}) {
+    for (Shape sh : {Shape{3, 262147}, Shape{1, 524288}, Shape{3, 1048573}, Shape{1, 1048576}, Shape{1024, 131072},
+                     Shape{1024, 524288}}) {
       // 1024 rows (many clusters in flight, the L2 holding streamed parts) for 4 and 8 B kept per element
       if (sh.m == 1024 && w.name != "layernorm" && w.name != "softmax_bwd") continue;
+      if (sh.m == 1024 && sh.n == 524288 && w.name != "softmax_bwd") continue;  // partial_one at 1024 rows
       HostProblem h = make_random_problem(w, sh.m, sh.n, ++seed);
       const Reference64 ref = reference64(h);
       DeviceCopy d(h);
-      INFO(w.name << " " << sh.m << "x" << sh.n);
-      // Legal exactly where the slice of a cluster of 16 does not fit whole at two CTAs per SM
-      // (4 B kept per element: from N of about 450K; 8 B: about 230K).
-      const bool streams = slice_floats(sh.n, 16) > gpu::partial_keep(w, device());
-      CHECK(gpu::can_implement(w, Schedule::Partial, 16, sh.m, sh.n, device()).ok == streams);
-      if (!streams) continue;
-      check_against_oracle(h, d, ref, Schedule::Partial, 16);
-      ++ran;
+      for (const Schedule s : {Schedule::Partial, Schedule::PartialOne}) {
+        INFO(w.name << " " << sh.m << "x" << sh.n << " " << schedule_name(s));
+        // Legal exactly where the slice does not fit whole at the schedule's CTAs per SM (two CTAs,
+        // 4 B kept per element: from N of about 450K; 8 B: about 230K; one CTA: twice that).
+        const bool streams = slice_floats(sh.n, 16) > gpu::partial_keep(w, s, device());
+        CHECK(gpu::can_implement(w, s, 16, sh.m, sh.n, device()).ok == streams);
+        if (!streams) continue;
+        check_against_oracle(h, d, ref, s, 16);
+        ++ran[s];
+      }
     }
-  CHECK(ran >= 20);
-  const WorkloadInfo& w = find_workload("softmax_bwd");  // 8 B kept per element: keeps about 14K
+  CHECK(ran[Schedule::Partial] >= 20);
+  CHECK(ran[Schedule::PartialOne] >= 16);
+  const WorkloadInfo& w = find_workload("softmax_bwd");  // 8 B kept per element: keeps about 14K (29K)
   CHECK_FALSE(gpu::can_implement(w, Schedule::Partial, 16, 1, 131072, device()).ok);  // fits whole
   CHECK_FALSE(gpu::can_implement(w, Schedule::Partial, 8, 1, 1048576, device()).ok);  // the largest cluster only
   CHECK_FALSE(gpu::can_implement(w, Schedule::Partial, 3, 1, 1048576, device()).ok);
   CHECK(gpu::can_implement(w, Schedule::Partial, 16, 1, 1048576, device()).ok);
+  CHECK_FALSE(gpu::can_implement(w, Schedule::PartialOne, 16, 1, 262144, device()).ok);  // fits whole at one CTA
+  CHECK(gpu::can_implement(w, Schedule::PartialOne, 16, 1, 524288, device()).ok);
+  CHECK(gpu::partial_keep(w, Schedule::PartialOne, device()) > gpu::partial_keep(w, Schedule::Partial, device()));
 }
 
 TEST_CASE("large-magnitude logits stay accurate", "[gpu]") {
@@ -284,18 +294,24 @@ TEST_CASE("the register-resident kernels at ragged short rows, every variant of 
   }
 }
 
-// What scripts/gpu-check.sh runs under compute-sanitizer for the partial schedule: a ragged row
-// whose slices stream part of themselves, one workload retaining 4 B per element and one 8 B.
+// What scripts/gpu-check.sh runs under compute-sanitizer for the partial schedules: ragged rows
+// whose slices stream part of themselves, one workload retaining 4 B per element and one 8 B
+// (partial_one keeps twice as much: at 600001 only the 8 B one streams, at 1000003 both).
 TEST_CASE("partial retention at one ragged wide row", "[sanitize]") {
   uint64_t seed = 1313;
-  for (const char* name : {"rms_softmax", "softmax_bwd"}) {
-    const WorkloadInfo& w = find_workload(name);
-    HostProblem h = make_random_problem(w, 2, 600001, ++seed);
-    const Reference64 ref = reference64(h);
-    DeviceCopy d(h);
-    REQUIRE(gpu::can_implement(w, Schedule::Partial, 16, 2, 600001, device()).ok);
-    check_against_oracle(h, d, ref, Schedule::Partial, 16);
-  }
+  for (const char* name : {"rms_softmax", "softmax_bwd"})
+    for (const int n : {600001, 1000003}) {
+      const WorkloadInfo& w = find_workload(name);
+      HostProblem h = make_random_problem(w, 2, n, ++seed);
+      const Reference64 ref = reference64(h);
+      DeviceCopy d(h);
+      for (const Schedule s : {Schedule::Partial, Schedule::PartialOne}) {
+        INFO(name << " 2x" << n << " " << schedule_name(s));
+        const bool streams = slice_floats(n, 16) > gpu::partial_keep(w, s, device());
+        REQUIRE(gpu::can_implement(w, s, 16, 2, n, device()).ok == streams);
+        if (streams) check_against_oracle(h, d, ref, s, 16);
+      }
+    }
 }
 
 TEST_CASE("one ragged shape per workload, every schedule", "[sanitize]") {
