@@ -21,7 +21,7 @@ TEST_CASE("every schedule has one row of traits, found by its name", "[schedule]
     CHECK((t.cluster_launch == (t.split == Split::Cluster || t.split == Split::LargestCluster)));
     ++rows;
   }
-  CHECK(rows == 9);
+  CHECK(rows == 10);
   CHECK(find_schedule("copy") == nullptr);
   CHECK_THROWS_AS(parse_schedule("clusters"), std::invalid_argument);
 }
