@@ -75,7 +75,8 @@ struct TimeModelParams {
   double split_cta_gbps = 0;   // one CTA's stream rate, staged and clustered kernels
   double reread_cta_gbps = 0;  // one CTA's stream rate, global-reread kernel
   double register_cta_gbps = 0;  // one CTA's stream rate, register-resident kernel
-  double partial_cta_gbps = 0;   // one CTA's rate for the part of its slice the partial kernel streams
+  double partial_cta_gbps = 0;   // one CTA's rate for the part of its slice the partial kernel streams,
+                                 // two CTAs sharing an SM (an SM streams twice that, shared by its CTAs)
   double l2_share = 0;       // fraction of the L2 that keeps rows for their re-reads
   double l2_gbps = 0;        // bandwidth of re-reads served by the L2
   double col_gbps = 0;       // one CTA's rate of column parameters (e.g. gamma, beta) from the L2

@@ -143,10 +143,16 @@ CandidateTime candidate_time(const StaticFigures& f, const std::string& workload
   const double d_l2 = rereads * kept;
   const double d_cta = (f.d_fixed(nd) + rereads) / double(p);
   const double r_cta = (reread ? prm.reread_cta_gbps : regs ? prm.register_cta_gbps : prm.split_cta_gbps) * 1e3;
-  // A partial CTA streams the part of its slice it does not keep (and its re-reads) at its own rate.
+  // A partial CTA streams the part of its slice it does not keep (and its re-reads) at its own rate:
+  // partial_cta_gbps is that of one of kPartialCtasPerSm CTAs sharing an SM (the partial schedule);
+  // the SM's streamed rate is shared by the CTAs on it, so a lone CTA (partial_one) gets all of it.
+  // (Measured, 1024 x 524288 and 1M, eighth session: a per-CTA rate put partial_one with two or three
+  // planes at 1.08-1.19 and 1.63-1.76 of its time, partial at 0.93-1.12.)
   const double streamed = partial ? reread_width / nd : 0.0;  // share of the row's elements
+  const double r_stream =
+      partial ? prm.partial_cta_gbps * 1e3 * double(kPartialCtasPerSm) / double(std::max(1, c.ctas_per_sm)) : 1.0;
   const double t_cta = partial ? (f.d_fixed(nd) * (1 - streamed) / double(p)) / r_cta +
-                                     (f.d_fixed(nd) * streamed + rereads) / double(p) / (prm.partial_cta_gbps * 1e3)
+                                     (f.d_fixed(nd) * streamed + rereads) / double(p) / r_stream
                                : d_cta / r_cta;
   const double b_hbm = copy.gbps * 1e3, b_l2 = prm.l2_gbps * 1e3;                 // bytes per us
 
