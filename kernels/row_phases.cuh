@@ -13,11 +13,16 @@ namespace credit::kernels {
 // Where a phase takes the retained inputs from.
 enum class Source { Global, Shared };
 
-#ifndef CREDIT_REREAD_EVICT_LAST  // A/B build option: re-read loads ask the L2 to keep their lines
+// Two A/B build options, off (H200, one lease: docs/perf-notes.md, eighth session).
+// CREDIT_REREAD_EVICT_LAST: re-read loads ask the L2 to keep their lines (within 2%, rmsnorm's
+// global_reread 1.04-1.10x).
+#ifndef CREDIT_REREAD_EVICT_LAST
 #define CREDIT_REREAD_EVICT_LAST 0
 #endif
-
-#ifndef CREDIT_REREAD_REVERSE  // A/B build option: passes over global memory alternate direction
+// CREDIT_REREAD_REVERSE: passes over global memory alternate direction (global_reread 1.05-1.25x
+// at 4096 x 32768-65536, partial 1.02-1.13x at 1M, the fastest kernel at a shape 0.99-1.05x: off
+// while the time model's development data were measured without it).
+#ifndef CREDIT_REREAD_REVERSE
 #define CREDIT_REREAD_REVERSE 0
 #endif
 // Whether the pass-th read of a span from global memory (0: the first) walks it backwards.
