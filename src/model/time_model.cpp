@@ -99,7 +99,8 @@ CandidateTime candidate_time(const StaticFigures& f, const std::string& workload
   if (partial && (p != kPartialClusterSize || keep < 1 || slice_floats(n, p) <= keep)) {
     c.reason = p != kPartialClusterSize ? schedule + " runs as a cluster of " + std::to_string(kPartialClusterSize) + " only"
                : keep < 1              ? schedule + ": nothing to keep in shared memory"
-                          : schedule + ": the slice fits whole at " + std::to_string(keep_ctas) + " CTAs per SM";
+                          : schedule + ": the slice fits whole at " + std::to_string(keep_ctas) +
+                                (keep_ctas == 1 ? " CTA per SM" : " CTAs per SM");
     return c;
   }
   if (regs && register_variant_for(n, family) < 0) {

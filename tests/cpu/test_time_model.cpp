@@ -193,7 +193,7 @@ TEST_CASE("the time model: legality, waves, DRAM bytes and the pick", "[model][t
       return CandidateTime{};
     };
     CHECK_FALSE(one(wide).legal);  // 16384 x 8 B a CTA: the cluster of 16 keeps it whole at one CTA per SM
-    CHECK(one(wide).reason.find("fits whole at 1 CTAs per SM") != std::string::npos);
+    CHECK(one(wide).reason.find("fits whole at 1 CTA per SM") != std::string::npos);
     const CandidateTime o = one(wider);
     REQUIRE(o.legal);
     CHECK(o.ctas_per_sm == 1);
