@@ -19,7 +19,7 @@ enum class Source { Global, Shared };
 #ifndef CREDIT_REREAD_EVICT_LAST
 #define CREDIT_REREAD_EVICT_LAST 0
 #endif
-// CREDIT_REREAD_REVERSE: passes over global memory alternate direction (global_reread 1.05-1.25x
+// CREDIT_REREAD_REVERSE: passes over global memory alternate direction (global_reread up to 1.25x
 // at 4096 x 32768-65536, partial 1.02-1.13x at 1M, the fastest kernel at a shape 0.99-1.05x: off
 // while the time model's development data were measured without it).
 #ifndef CREDIT_REREAD_REVERSE

@@ -106,7 +106,7 @@ for step in $steps; do
       run "torch-wide-$m" env PYTHONUNBUFFERED=1 timeout 400 python3 scripts/torch_baselines.py --rows "$m" \
         --widths 131072,262144,524288,1048576 --impls torch_compile,triton --rep-ms 40 --tune-ms 5 --warmup-ms 10 \
         --json "$OUT/torch-wide-$m.json" ;;
-    widebench)  # a quick look: partial beside the cluster and global_reread at WIDE_SHAPES (M:N ..., default
+    widebench)  # a quick look: the partial schedules beside the cluster and global_reread at WIDE_SHAPES (M:N ..., default
       # 4096:262144 1024:1048576), the schedules WIDE_SCHEDULES (default global_reread cluster partial partial_one)
       for s in ${WIDE_SHAPES:-4096:262144 1024:1048576}; do
         run "widebench-${s%%:*}-${s##*:}" build/credit --json "$OUT/widebench-${s%%:*}-${s##*:}.json" bench --workload all \
@@ -168,10 +168,8 @@ for step in $steps; do
         --schedule staged cluster megakernel --P 8,16 --samples 20 --phases
       run predict-seed001 build/credit predict --workload rms_softmax --shape 16x131072 ;;
     abbench:*)  # the register kernel's bench at short rows built with other definitions, e.g. abbench:CREDIT_REGISTER_LOAD=1
-      d=${step#abbench:}; dir=build-$(echo "$d" | tr -c 'A-Za-z0-9\n' '_' | cut -c1-40)
-      rm -rf "$dir"
-      run "configure-$dir" cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release "-DCMAKE_CUDA_FLAGS=-D${d//;/ -D}"
-      run "build-$dir" cmake --build "$dir" -j 16 --target credit
+      d=${step#abbench:}; dir=$(ab_dir "$d")
+      run "build-$dir" ab_build "$d" "$dir"
       for m in 256 1024 4096; do
         run "abbench-$dir-$m" "$dir/credit" --json "$OUT/abbench-$dir-$m.json" bench --workload all --rows $m \
           --widths 2048 4096 8192 16384 --schedule ${AB_SCHEDULES:-registers registers_deep} --samples 20
@@ -186,10 +184,8 @@ for step in $steps; do
       run "sass-$(echo "$re" | tr -c 'A-Za-z0-9\n' '_' | cut -c1-40)" bash -c \
         "cuobjdump -sass build/credit | awk -v re='$re' '/Function :/ {on = \$0 ~ re} on'" ;;
     abdefs:*)  # phases at seed 001's shape built with other policy constants, e.g. abdefs:CREDIT_SHARED_UNROLL=4
-      d=${step#abdefs:}; dir=build-$(echo "$d" | tr -c 'A-Za-z0-9\n' '_')
-      rm -rf "$dir"
-      run "configure-$dir" cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release "-DCMAKE_CUDA_FLAGS=-D${d//,/ -D}"
-      run "build-$dir" cmake --build "$dir" -j 16 --target credit
+      d=${step#abdefs:}; d=${d//,/;}; dir=$(ab_dir "$d")
+      run "build-$dir" ab_build "$d" "$dir"
       run "phases-$dir" "$dir/credit" bench --workload rms_softmax --rows 16 --widths 131072 \
         --schedule cluster megakernel --P 8,16 --samples 20 --phases ;;
     stalls)  # where one clustered and one megakernel launch at 16 x 131072 stall (sampled by source line)
