@@ -58,13 +58,17 @@ void run_fit(const FitArgs& a, const GlobalOptions& g) {
     if (f.kind != "sweep") throw CommandFailed(s + ": kind: expected a sweep, got " + f.kind, 2);
     return f;
   };
+  auto read_calibration = [](const std::string& s, const char* option) {  // --calibration, --write-with
+    ResultsFile f = read_results(s);
+    if (!f.calibration) throw CommandFailed(std::string(option) + " " + s + ": calibration: missing", 2);
+    return f;
+  };
   std::vector<ResultsFile> files, judged;
   for (const auto& s : a.sweeps) files.push_back(read_sweep(s));
   for (const auto& s : a.judge) judged.push_back(read_sweep(s));
   ResultsFile cal_file;
   if (!a.calibration.empty()) {
-    cal_file = read_results(a.calibration);
-    if (!cal_file.calibration) throw CommandFailed(a.calibration + ": calibration: missing", 2);
+    cal_file = read_calibration(a.calibration, "--calibration");
   } else {
     cal_file = files.front();
     cal_file.kind = "calibration";
@@ -94,8 +98,7 @@ void run_fit(const FitArgs& a, const GlobalOptions& g) {
   }
   ResultsFile out_file = cal_file;
   if (!a.write_with.empty()) {
-    out_file = read_results(a.write_with);
-    if (!out_file.calibration) throw CommandFailed("--write-with " + a.write_with + ": calibration: missing", 2);
+    out_file = read_calibration(a.write_with, "--write-with");
     if (out_file.calibration->device.name != cal.device.name)
       throw CommandFailed(fmt::format("--write-with {}: a calibration of {}, the fit's is of {}", a.write_with,
                                       out_file.calibration->device.name, cal.device.name), 2);

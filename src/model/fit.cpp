@@ -276,10 +276,7 @@ TimeModelParams fit_params(const std::vector<FitSample>& samples, const Calibrat
     out.col_exposed_share = start.col_exposed_share;
     out.col_exposed_power = start.col_exposed_power;
   }
-  if (std::none_of(samples.begin(), samples.end(), [](const FitSample& s) {
-        const ScheduleTraits* t = find_schedule(s.schedule);
-        return t && t->partial_ctas > 0;
-      }))
+  if (std::none_of(samples.begin(), samples.end(), [](const FitSample& s) { return partial_ctas_of(s.schedule) > 0; }))
     out.partial_cta_gbps = start.partial_cta_gbps;
   if (cal.elem_ns.empty()) {
     out.sm_work_scale = start.sm_work_scale;

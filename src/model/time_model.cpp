@@ -67,11 +67,17 @@ TimeModelParams h200_params() {
   return p;
 }
 
-std::string kernel_of(const std::string& schedule, long long n) {
-  const ScheduleTraits* t = find_schedule(schedule);
+namespace {
+
+// kernel_of with the schedule's traits already looked up (candidate_time runs in the fit's loss).
+std::string kernel_named(const ScheduleTraits* t, const std::string& schedule, long long n) {
   if (t && t->register_family >= 0) return register_kernel_name(register_variant_for(n, RegisterFamily(t->register_family)));
   return t && t->partial_ctas > 0 ? "cluster" : schedule;  // partial: the clustered kernel streaming part of its slice
 }
+
+}  // namespace
+
+std::string kernel_of(const std::string& schedule, long long n) { return kernel_named(find_schedule(schedule), schedule, n); }
 
 bool calibration_covers(const Calibration& cal, const std::string& workload, const std::string& schedule, long long n) {
   return find_kernel(cal, workload, kernel_of(schedule, n)).has_value();
@@ -86,7 +92,7 @@ CandidateTime candidate_time(const StaticFigures& f, const std::string& workload
   c.p = p;
   const ScheduleTraits* traits = find_schedule(schedule);
   const bool partial = traits && traits->partial_ctas > 0;
-  const bool cluster = is_cluster_candidate(schedule);
+  const bool cluster = traits && traits->candidate && traits->cluster_launch;  // is_cluster_candidate
   const bool reread = schedule == "global_reread";
   const bool regs = traits && traits->register_family >= 0;
   const auto family = RegisterFamily(regs ? traits->register_family : 0);
@@ -107,7 +113,7 @@ CandidateTime candidate_time(const StaticFigures& f, const std::string& workload
     c.reason = register_width_refusal(n, family);
     return c;
   }
-  const std::string kernel_name = kernel_of(schedule, n);
+  const std::string kernel_name = kernel_named(traits, schedule, n);
   const auto kernel = find_kernel(cal, workload, kernel_name);
   if (!kernel && regs) {  // a calibration written before the register kernel existed
     c.reason = "the calibration has no resources for " + kernel_name + " (it predates this register kernel)";

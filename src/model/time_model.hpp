@@ -57,6 +57,11 @@ inline bool is_candidate(std::string_view s, int p, long long n = 0) {
   if (!t || !t->candidate || !takes_p(t->id, p)) return false;
   return n <= 0 || t->register_family < 0 || register_variant_for(n, RegisterFamily(t->register_family)) >= 0;
 }
+// The CTAs per SM a partial-retention schedule sizes its kept part for; 0 for any other name.
+inline int partial_ctas_of(std::string_view s) {
+  const ScheduleTraits* t = find_schedule(s);
+  return t ? t->partial_ctas : 0;
+}
 // A candidate that splits each row over the CTAs of a cluster (the rest run one CTA per row).
 inline bool is_cluster_candidate(std::string_view s) {
   const ScheduleTraits* t = find_schedule(s);
