@@ -14,7 +14,7 @@ namespace credit::model {
 
 namespace {
 
-constexpr int kParams = 19;
+constexpr int kParams = 20;
 using Vec = std::array<double, kParams>;
 
 Vec to_logs(const TimeModelParams& p) {
@@ -23,7 +23,8 @@ Vec to_logs(const TimeModelParams& p) {
           std::log(p.register_cta_gbps), std::log(p.staging_us), std::log(p.col_gbps), std::log(p.sm_work_scale),
           std::log(p.serial_share), std::log(p.serial_power), std::log(p.partial_cta_gbps),
           std::log(p.col_exposed_share), std::log(p.col_exposed_power),
-          std::log(p.fixed_exposed_share), std::log(p.work_exposed_share)};
+          std::log(p.fixed_exposed_share), std::log(p.work_exposed_share),
+          std::log(std::max(p.cluster_gain, 1e-3))};  // a file without it (0) starts the descent near 0
 }
 
 TimeModelParams from_logs(const Vec& v) {
@@ -48,6 +49,7 @@ TimeModelParams from_logs(const Vec& v) {
   p.col_exposed_power = std::min(8.0, std::exp(v[16]));
   p.fixed_exposed_share = std::min(1.0, std::exp(v[17]));  // at most all of it
   p.work_exposed_share = std::min(1.0, std::exp(v[18]));  // at most all of it
+  p.cluster_gain = std::min(0.5, std::exp(v[19]));
   p.split_cta_gbps = std::min(1e5, p.split_cta_gbps);
   p.reread_cta_gbps = std::min(1e5, p.reread_cta_gbps);
   return p;
@@ -215,6 +217,7 @@ TimeModelParams fit_start() {
   p.col_exposed_power = 2;
   p.fixed_exposed_share = 0.5;
   p.work_exposed_share = 0.2;
+  p.cluster_gain = 0.02;
   p.fitted_on = "the fit's starting point";
   return p;
 }

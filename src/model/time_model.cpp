@@ -209,8 +209,14 @@ CandidateTime candidate_time(const StaticFigures& f, const std::string& workload
     const double work_k = prm.work_exposed_share / overlap_k;
     return fix_k * t_fixed + std::max(memory, work) + exp_k * std::min(memory, work) + work_k * work + col_k * t_col;
   };
-  double t_us = copy.launch_us + (full ? wave(double(u), true) + double(full - 1) * wave(double(u), false) : 0.0) +
-                (rest ? wave(double(rest), full == 0) : 0.0);
+  // A clustered candidate's waves run P^-cluster_gain of the formula's time. Why, from the residuals
+  // of A2 on the development sweeps (2549 shapes, the candidates within 1.3x of each shape's fastest):
+  // against the shape's others, clustered candidates are predicted 1.7% slower per doubling of P, the
+  // same sign in every workload and at every wave count, and the smaller cluster was picked where a
+  // larger one was fastest (validation 12's worst shapes). What the formula lacks there is not known.
+  const double gain = traits && traits->cluster_launch && p > 1 ? std::pow(double(p), -prm.cluster_gain) : 1.0;
+  double t_us = copy.launch_us + gain * ((full ? wave(double(u), true) + double(full - 1) * wave(double(u), false) : 0.0) +
+                                         (rest ? wave(double(rest), full == 0) : 0.0));
   c.waves = double(full) + (rest ? 1.0 : 0.0);
   c.hbm_bytes = double(m) * d_hbm;
   c.t_ms = t_us * 1e-3;

@@ -442,6 +442,27 @@ TEST_CASE("SM work: work_exposed_share of a CTA's own work adds to the wave, div
   CHECK(t(0.4, "staged", 1, 50000).t_ms == t(0, "staged", 1, 50000).t_ms);
 }
 
+TEST_CASE("cluster_gain: a clustered candidate's waves take P^-cluster_gain of their time, one-CTA kernels none", "[model][time]") {
+  const Calibration c = h200_like();
+  const WorkloadInfo& w = find_workload("softmax_bwd");
+  const CopyLine l = copy_line(c.copies);
+  TimeModelParams prm = h200_params();
+  auto t = [&](double gain, const std::string& s, int p, long long n) {
+    prm.cluster_gain = gain;
+    return candidate_time(w.figures, w.name, c, prm, l, s, p, 4096, n);
+  };
+  for (int p : {2, 4, 8, 16}) {
+    const double plain = t(0, "cluster", p, 16384).t_ms * 1e3 - l.launch_us;  // the waves, us
+    REQUIRE(plain > 0);
+    CHECK(near(t(0.05, "cluster", p, 16384).t_ms * 1e3 - l.launch_us, plain * std::pow(double(p), -0.05)));
+  }
+  const double partial = t(0, "partial", 16, 600000).t_ms;
+  REQUIRE(partial > 0);
+  CHECK(t(0.05, "partial", 16, 600000).t_ms < partial);  // a clustered launch too
+  for (const char* s : {"staged", "global_reread", "registers"})
+    CHECK(t(0.05, s, 1, 4096).t_ms == t(0, s, 1, 4096).t_ms);
+}
+
 TEST_CASE("column parameters: the share no other CTA hides adds to the wave, less as CTAs per SM grow", "[model][time]") {
   const Calibration c = h200_like();
   const CopyLine l = copy_line(c.copies);
