@@ -20,6 +20,9 @@ namespace credit::kernels {
 
 template <int T>
 inline constexpr bool col_prefetch = T <= CREDIT_REGISTER_COL_PREFETCH;  // column parameters up front
+#ifndef CREDIT_REGISTER_COL_EARLY  // a build option for A/B runs: 0 loads them after the stages
+#define CREDIT_REGISTER_COL_EARLY 1
+#endif
 
 #ifndef CREDIT_REGISTER_LOAD  // a build option for A/B runs: 0 streaming (ld.cs), 1 read-only path
 #define CREDIT_REGISTER_LOAD 0
@@ -115,6 +118,29 @@ __global__ void __launch_bounds__(T, (register_min_blocks<W, T, G>())) register_
         r.v[g].x[k] = load_once(reinterpret_cast<const float4*>(op.in[k] + span.base + span.group_elem(gi)));
     }
   }
+  // Column parameters (layernorm's gamma and beta) of every group up front where registers allow:
+  // loaded one group at a time between the stores, each is an L2 round trip in series. Issued with
+  // the row's loads (CREDIT_REGISTER_COL_EARLY), their round trip overlaps the row's instead of
+  // following the stages.
+  constexpr bool prefetch = col_prefetch<T>;
+  constexpr bool col_early = prefetch && CREDIT_REGISTER_COL_EARLY != 0;
+  const bool col_vec = (op.n & 3) == 0;  // column vectors are 16-byte aligned only then
+  auto load_col = [&](int k, int i) {
+    return col_vec ? __ldg(reinterpret_cast<const float4*>(op.col[k] + i))
+                   : make_float4(__ldg(op.col[k] + i), __ldg(op.col[k] + i + 1), __ldg(op.col[k] + i + 2),
+                                 __ldg(op.col[k] + i + 3));
+  };
+  float4 col[G][NC > 0 ? NC : 1];
+  auto load_cols = [&] {
+    if (NC > 0 && prefetch && groups > 0)
+#pragma unroll
+      for (int g = 0; g < G; ++g) {
+        const int i = span.group_elem(min(int(threadIdx.x) + g * T, groups - 1));  // a group of the row: no fault
+#pragma unroll
+        for (int k = 0; k < NC; ++k) col[g][k] = load_col(k, i);
+      }
+  };
+  if (col_early) load_cols();
   const bool has_edge = int(threadIdx.x) < span.edge_count();
   const int edge_i = has_edge ? span.edge_elem(threadIdx.x) : 0;
 #pragma unroll
@@ -125,23 +151,7 @@ __global__ void __launch_bounds__(T, (register_min_blocks<W, T, G>())) register_
   register_stages<W, T, G>(op, span, r, has_edge, warp_buf, rowp, ctx,
                            std::make_integer_sequence<int, num_stages<W>()>{});
 
-  // Column parameters (layernorm's gamma and beta) of every group first where registers allow:
-  // loaded one group at a time between the stores, each is an L2 round trip in series.
-  constexpr bool prefetch = col_prefetch<T>;
-  const bool col_vec = (op.n & 3) == 0;  // column vectors are 16-byte aligned only then
-  auto load_col = [&](int k, int i) {
-    return col_vec ? __ldg(reinterpret_cast<const float4*>(op.col[k] + i))
-                   : make_float4(__ldg(op.col[k] + i), __ldg(op.col[k] + i + 1), __ldg(op.col[k] + i + 2),
-                                 __ldg(op.col[k] + i + 3));
-  };
-  float4 col[G][NC > 0 ? NC : 1];
-  if (NC > 0 && prefetch && groups > 0)
-#pragma unroll
-    for (int g = 0; g < G; ++g) {
-      const int i = span.group_elem(min(int(threadIdx.x) + g * T, groups - 1));  // a group of the row: no fault
-#pragma unroll
-      for (int k = 0; k < NC; ++k) col[g][k] = load_col(k, i);
-    }
+  if (!col_early) load_cols();
 #pragma unroll
   for (int g = 0; g < G; ++g) {
     const int gi = int(threadIdx.x) + g * T;
