@@ -5,7 +5,7 @@
 # Where the tree travels without .git, write the sha first (git rev-parse --short=12 HEAD >
 # .git-sha) and carry .git-sha, so results files name the commit they measured.
 # steps: build tests gputests occupancy regtests train heldout validation validation2 validation3 validation4 validation5 validation6 validation7 validation8 validation9 validation10 validation11 sweep:CONFIG torchrmsnorm paper65536 shortrows torchshort:M wide wideheldout torchwide:M widebench widetests widefusion abwide:DEFS megawide sanitize calibrate calibrate3 predict sweep torch bench quickbench ladder megabench profile phases stalls negctl ncushort ncushort:W:M:N traffic trafficwide
-# abladder:THREADS abdefs:NAME=VALUE[,NAME=VALUE] ab:THREADS sass:REGEX abprep:DEFS (then abwide:DEFS)
+# abladder:THREADS abdefs:NAME=VALUE[,NAME=VALUE] ab:THREADS sass:REGEX abprep:DEFS (then abwide:DEFS or abbench:DEFS)
 # AB_SCHEDULES: the schedules regbench and abbench:DEFS time (default registers registers_deep)
 # (default: build tests bench)
 set -uo pipefail
@@ -113,7 +113,7 @@ for step in $steps; do
           --rows ${s%%:*} --widths ${s##*:} --schedule ${WIDE_SCHEDULES:-global_reread cluster partial partial_one} --P 2,4,8,16 \
           --samples 10 --warmup 2
       done ;;
-    abprep:*)  # starts abwide:DEFS's build in the background, so that several variants build at once
+    abprep:*)  # starts abwide:DEFS's (or abbench:DEFS's) build in the background, so that several variants build at once
       d=${step#abprep:}; dir=$(ab_dir "$d")
       ab_build "$d" "$dir" >"$LOGS/build-$dir.log" 2>&1 &
       ab_pids[$dir]=$! ;;
@@ -169,7 +169,11 @@ for step in $steps; do
       run predict-seed001 build/credit predict --workload rms_softmax --shape 16x131072 ;;
     abbench:*)  # the register kernel's bench at short rows built with other definitions, e.g. abbench:CREDIT_REGISTER_LOAD=1
       d=${step#abbench:}; dir=$(ab_dir "$d")
-      run "build-$dir" ab_build "$d" "$dir"
+      if [ -n "${ab_pids[$dir]:-}" ]; then  # built by abprep:DEFS
+        wait "${ab_pids[$dir]}" || { echo "!!! build-$dir failed"; status=1; }
+      else
+        run "build-$dir" ab_build "$d" "$dir"
+      fi
       for m in 256 1024 4096; do
         run "abbench-$dir-$m" "$dir/credit" --json "$OUT/abbench-$dir-$m.json" bench --workload all --rows $m \
           --widths 2048 4096 8192 16384 --schedule ${AB_SCHEDULES:-registers registers_deep} --samples 20
