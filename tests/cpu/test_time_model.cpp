@@ -420,6 +420,7 @@ TEST_CASE("SM work: work_exposed_share of a CTA's own work adds to the wave, div
   const CopyLine l = copy_line(c.copies);
   TimeModelParams prm = h200_params();
   prm.serial_power = 2;
+  prm.cluster_gain = 0;  // its own test: it scales a cluster's waves
   long long m = 4096;
   auto t = [&](double share, const std::string& s, int p, long long n) {
     prm.work_exposed_share = share;
