@@ -89,7 +89,7 @@ struct TimeModelParams {
                                    // it; the rest overlaps other CTAs' streams (1: all of it, v6)
   double work_exposed_share = 0;  // share of a CTA's own SM work that adds to the wave at one CTA per SM
                                   // (divided by k^serial_power): h after the last exchange (0: v7)
-  double cluster_gain = 0;  // a whole-slice cluster's waves take P^-cluster_gain of the formula's time (0: A2)
+  double cluster_gain = 0;  // a cluster's waves at k >= 2 take P^-cluster_gain of the formula's time (0: A2)
   std::string fitted_on;
 };
 

@@ -210,15 +210,16 @@ CandidateTime candidate_time(const StaticFigures& f, const std::string& workload
     const double work_k = prm.work_exposed_share / overlap_k;
     return fix_k * t_fixed + std::max(memory, work) + exp_k * std::min(memory, work) + work_k * work + col_k * t_col;
   };
-  // A cluster keeping its slices whole runs its waves in P^-cluster_gain of the formula's time. Why,
-  // from the residuals of A2 on the development sweeps (2549 shapes, the candidates within 1.3x of
-  // each shape's fastest): against the shape's others, those clusters are predicted 1.7% slower per
-  // doubling of P, the same sign in every workload and at every wave count, and the smaller cluster
-  // was picked where a larger one was fastest (validation 12's worst shapes). What the formula lacks
-  // there is not known. The partial kernels have their own streamed rate and take no gain: with it
-  // (B, this session's first form) the wide held-out sweeps 2 and 3 went from 3.7% / 5.0% to 6.2% /
-  // 8.0% geomean regret, one-plane workloads given partial_one where global_reread wins.
-  const double gain = cluster && !partial && p > 1 ? std::pow(double(p), -prm.cluster_gain) : 1.0;
+  // A clustered candidate with two or more CTAs per SM runs its waves in P^-cluster_gain of the
+  // formula's time. Why, from the residuals of A2 on the development sweeps (2549 shapes, the
+  // candidates within 1.3x of each shape's fastest): against the shape's others, clusters at two or
+  // more CTAs per SM are predicted 1.7% slower per doubling of P, the same sign in every workload and
+  // at every wave count, and the smaller cluster was picked where a larger one was fastest
+  // (validation 12's worst shapes); at one CTA per SM they are not. What the formula lacks there is
+  // not known. With the gain at one CTA per SM too (B), the wide held-out sweeps lost: partial_one and
+  // clusters of 16 at one CTA per SM were picked where global_reread wins (rmsnorm 1400 x 880000, 51%).
+  const double gain =
+      traits && traits->cluster_launch && p > 1 && c.ctas_per_sm >= 2 ? std::pow(double(p), -prm.cluster_gain) : 1.0;
   double t_us = copy.launch_us + gain * ((full ? wave(double(u), true) + double(full - 1) * wave(double(u), false) : 0.0) +
                                          (rest ? wave(double(rest), full == 0) : 0.0));
   c.waves = double(full) + (rest ? 1.0 : 0.0);

@@ -30,7 +30,7 @@
 //   and col_bytes the column parameters it reads from the L2; and
 //     t_fixed = cta_us + L * stage_us * threads / 256 + [staged, cluster] staging_us
 //               + [P > 1] (cluster_us * log2(P) / 2 + barrier_scale * K * barrier(P)).
-//   T = launch + g * sum over waves, g = P^-cluster_gain for a cluster keeping its slices whole, else 1.
+//   T = launch + g * sum over waves, g = P^-cluster_gain for a clustered candidate at k >= 2, else 1.
 // Re-reads stay in the L2 while the rows in flight, U * (re-read width) * b_keep, fit in l2_share of it.
 #include <string>
 #include <string_view>

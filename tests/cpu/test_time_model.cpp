@@ -443,7 +443,7 @@ TEST_CASE("SM work: work_exposed_share of a CTA's own work adds to the wave, div
   CHECK(t(0.4, "staged", 1, 50000).t_ms == t(0, "staged", 1, 50000).t_ms);
 }
 
-TEST_CASE("cluster_gain: a whole-slice cluster's waves take P^-cluster_gain of their time, partial and one-CTA kernels none", "[model][time]") {
+TEST_CASE("cluster_gain: a cluster's waves at two or more CTAs per SM take P^-cluster_gain of their time, others none", "[model][time]") {
   const Calibration c = h200_like();
   const WorkloadInfo& w = find_workload("softmax_bwd");
   const CopyLine l = copy_line(c.copies);
@@ -455,11 +455,15 @@ TEST_CASE("cluster_gain: a whole-slice cluster's waves take P^-cluster_gain of t
   for (int p : {2, 4, 8, 16}) {
     const double plain = t(0, "cluster", p, 16384).t_ms * 1e3 - l.launch_us;  // the waves, us
     REQUIRE(plain > 0);
+    REQUIRE(t(0, "cluster", p, 16384).ctas_per_sm >= 2);
     CHECK(near(t(0.05, "cluster", p, 16384).t_ms * 1e3 - l.launch_us, plain * std::pow(double(p), -0.05)));
   }
-  const double partial = t(0, "partial", 16, 600000).t_ms;
-  REQUIRE(partial > 0);
-  CHECK(t(0.05, "partial", 16, 600000).t_ms == partial);  // its streamed rate is its own
+  const CandidateTime partial = t(0, "partial", 16, 600000);  // two CTAs per SM: a clustered launch too
+  REQUIRE(partial.ctas_per_sm == 2);
+  CHECK(t(0.05, "partial", 16, 600000).t_ms < partial.t_ms);
+  const CandidateTime lone = t(0, "partial_one", 16, 600000);  // one CTA per SM: no gain
+  REQUIRE(lone.ctas_per_sm == 1);
+  CHECK(t(0.05, "partial_one", 16, 600000).t_ms == lone.t_ms);
   for (const char* s : {"staged", "global_reread", "registers"})
     CHECK(t(0.05, s, 1, 4096).t_ms == t(0, s, 1, 4096).t_ms);
 }
