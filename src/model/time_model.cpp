@@ -40,30 +40,30 @@ CopyLine copy_line(const std::vector<CopySample>& copies) {
 TimeModelParams h200_params() {
   // `credit fit-model` on every development sweep (train, held-out, wide rows, validations 1-12,
   // short rows) with the calibration v6/calibration-1.json, in docs/results/h200 (2026-12-01,
-  // ninth session: B = A2's form plus cluster_gain, descending from A2; chosen over A2 and A2's
-  // refit by the rule committed before validation 13 was read): the constants of
-  // time-model-h200.json (ninth/model-fit.txt: the command, and how they do on validation 13).
+  // ninth session: B'' = A2's form plus cluster_gain at two or more CTAs per SM, descending from B;
+  // chosen by the third rule of ninth/decision-rule.md, committed before validation 15 and wide
+  // held-out sweep 5 were read): the constants of time-model-h200.json (ninth/model-fit.txt).
   TimeModelParams p;
-  p.cta_us = 0.416;
-  p.staging_us = 0.887;
-  p.stage_us = 0.07048;
-  p.cluster_us = 1.294;
-  p.barrier_scale = 1.458;
-  p.split_cta_gbps = 42.73;
-  p.reread_cta_gbps = 89.42;
+  p.cta_us = 0.3918;
+  p.staging_us = 0.9223;
+  p.stage_us = 0.09976;
+  p.cluster_us = 1.191;
+  p.barrier_scale = 1.306;
+  p.split_cta_gbps = 41.64;
+  p.reread_cta_gbps = 77.09;
   p.register_cta_gbps = 100000.0;
-  p.partial_cta_gbps = 10.70;
-  p.l2_share = 0.4673;
-  p.l2_gbps = 20470.0;
-  p.col_gbps = 72.21;
-  p.sm_work_scale = 1.074;
-  p.serial_share = 0.02314;
-  p.serial_power = 1.793;
-  p.col_exposed_share = 2.546;
-  p.col_exposed_power = 1.009;
+  p.partial_cta_gbps = 10.68;
+  p.l2_share = 0.4347;
+  p.l2_gbps = 21980.0;
+  p.col_gbps = 75.12;
+  p.sm_work_scale = 1.087;
+  p.serial_share = 1.376e-09;
+  p.serial_power = 1.543;
+  p.col_exposed_share = 3.783;
+  p.col_exposed_power = 1.347;
   p.fixed_exposed_share = 1.0;
-  p.work_exposed_share = 0.2889;
-  p.cluster_gain = 0.08718;
+  p.work_exposed_share = 0.1954;
+  p.cluster_gain = 0.07598;
   p.fitted_on = "H200 fit on the train, held-out, wide-row, validation 1-12 and short-row sweeps (built in)";
   return p;
 }
