@@ -118,9 +118,9 @@ __global__ void __launch_bounds__(T, (register_min_blocks<W, T, G>())) register_
         r.v[g].x[k] = load_once(reinterpret_cast<const float4*>(op.in[k] + span.base + span.group_elem(gi)));
     }
   }
-  // Column parameters (layernorm's gamma and beta) of every group up front where registers allow:
-  // loaded one group at a time between the stores, each is an L2 round trip in series. Issued with
-  // the row's loads (CREDIT_REGISTER_COL_EARLY), their round trip overlaps the row's instead of
+  // Column parameters (layernorm's gamma and beta) of every group held in registers where they allow
+  // (else loaded one group at a time between the stores: an L2 round trip each, in series). Issued
+  // with the row's loads (CREDIT_REGISTER_COL_EARLY), their round trip overlaps the row's instead of
   // following the stages.
   constexpr bool prefetch = col_prefetch<T>;
   constexpr bool col_early = prefetch && CREDIT_REGISTER_COL_EARLY != 0;

@@ -34,6 +34,13 @@ ab_build() {  # ab_build DEFS DIR: credit built with -DDEFS (';' separates sever
     "-DCMAKE_CXX_FLAGS=-D${1//;/ -D}" && cmake --build "$2" -j 16 --target credit
 }
 declare -A ab_pids
+ab_ready() {  # ab_ready DEFS DIR: wait for abprep:DEFS's build of DIR, else build it now
+  if [ -n "${ab_pids[$2]:-}" ]; then
+    wait "${ab_pids[$2]}" || { echo "!!! build-$2 failed"; status=1; }
+  else
+    run "build-$2" ab_build "$1" "$2"
+  fi
+}
 for step in $steps; do
   case $step in
     build)
@@ -119,11 +126,7 @@ for step in $steps; do
       ab_pids[$dir]=$! ;;
     abwide:*)  # the partial schedule built with other definitions, at the widebench shapes, e.g. abwide:CREDIT_PARTIAL_CTAS_PER_SM=3
       d=${step#abwide:}; dir=$(ab_dir "$d")
-      if [ -n "${ab_pids[$dir]:-}" ]; then
-        wait "${ab_pids[$dir]}" || { echo "!!! build-$dir failed"; status=1; }
-      else
-        run "build-$dir" ab_build "$d" "$dir"
-      fi
+      ab_ready "$d" "$dir"
       for s in ${WIDE_SHAPES:-4096:262144 1024:1048576}; do  # the schedules WIDE_SCHEDULES (default partial)
         run "abwide-$dir-${s%%:*}-${s##*:}" "$dir/credit" --json "$OUT/abwide-$dir-${s%%:*}-${s##*:}.json" bench \
           --workload all --rows ${s%%:*} --widths ${s##*:} --schedule ${WIDE_SCHEDULES:-partial} --P 2,4,8,16 \
@@ -169,11 +172,7 @@ for step in $steps; do
       run predict-seed001 build/credit predict --workload rms_softmax --shape 16x131072 ;;
     abbench:*)  # the register kernel's bench at short rows built with other definitions, e.g. abbench:CREDIT_REGISTER_LOAD=1
       d=${step#abbench:}; dir=$(ab_dir "$d")
-      if [ -n "${ab_pids[$dir]:-}" ]; then  # built by abprep:DEFS
-        wait "${ab_pids[$dir]}" || { echo "!!! build-$dir failed"; status=1; }
-      else
-        run "build-$dir" ab_build "$d" "$dir"
-      fi
+      ab_ready "$d" "$dir"
       for m in 256 1024 4096; do
         run "abbench-$dir-$m" "$dir/credit" --json "$OUT/abbench-$dir-$m.json" bench --workload all --rows $m \
           --widths 2048 4096 8192 16384 --schedule ${AB_SCHEDULES:-registers registers_deep} --samples 20

@@ -218,8 +218,7 @@ CandidateTime candidate_time(const StaticFigures& f, const std::string& workload
   // (validation 12's worst shapes); at one CTA per SM they are not. What the formula lacks there is
   // not known. With the gain at one CTA per SM too (B), the wide held-out sweeps lost: partial_one and
   // clusters of 16 at one CTA per SM were picked where global_reread wins (rmsnorm 1400 x 880000, 51%).
-  const double gain =
-      traits && traits->cluster_launch && p > 1 && c.ctas_per_sm >= 2 ? std::pow(double(p), -prm.cluster_gain) : 1.0;
+  const double gain = cluster && p > 1 && c.ctas_per_sm >= 2 ? std::pow(double(p), -prm.cluster_gain) : 1.0;
   double t_us = copy.launch_us + gain * ((full ? wave(double(u), true) + double(full - 1) * wave(double(u), false) : 0.0) +
                                          (rest ? wave(double(rest), full == 0) : 0.0));
   c.waves = double(full) + (rest ? 1.0 : 0.0);
