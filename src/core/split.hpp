@@ -191,6 +191,8 @@ constexpr long long partial_keep_floats(int b_keep, long s_scratch, long smem_pe
   const long budget = smem_per_sm / ctas - kReservedSmemPerCta - s_scratch;
   return budget <= 0 ? 0 : budget / b_keep / SplitPolicy::vec * SplitPolicy::vec;
 }
+// "1 CTA per SM", "2 CTAs per SM": the words of a refusal that names a partial schedule's sizing.
+inline std::string ctas_per_sm_words(int ctas) { return std::to_string(ctas) + (ctas == 1 ? " CTA per SM" : " CTAs per SM"); }
 // Elements of a row the partial schedule streams (and reads again at every phase): what its P
 // CTAs do not keep.
 constexpr long long partial_streamed_elems(long long n, int p, long long keep) {

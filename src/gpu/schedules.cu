@@ -221,8 +221,7 @@ Support can_implement(const WorkloadInfo& w, Schedule s, int p, long long rows, 
     if (keep < 1) return {false, name + ": the scratch leaves no shared memory to keep a slice in"};
     if (slice_floats(n, p) <= keep)
       return {false, name + ": the slice of " + std::to_string(slice_floats(n, p)) + " elements fits whole at " +
-                         std::to_string(ctas) + (ctas == 1 ? " CTA" : " CTAs") +
-                         " per SM (the cluster schedule keeps it all)"};
+                         ctas_per_sm_words(ctas) + " (the cluster schedule keeps it all)"};
   }
   if (const int fam = traits_of(s).register_family; fam >= 0) {
     const std::string why = register_width_refusal(n, RegisterFamily(fam));

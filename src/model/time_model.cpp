@@ -93,7 +93,7 @@ CandidateTime candidate_time(const StaticFigures& f, const std::string& workload
   c.p = p;
   const ScheduleTraits* traits = find_schedule(schedule);
   const bool partial = traits && traits->partial_ctas > 0;
-  const bool cluster = traits && traits->candidate && traits->cluster_launch;  // is_cluster_candidate
+  const bool cluster = is_cluster_candidate(traits);
   const bool reread = schedule == "global_reread";
   const bool regs = traits && traits->register_family >= 0;
   const auto family = RegisterFamily(regs ? traits->register_family : 0);
@@ -106,8 +106,7 @@ CandidateTime candidate_time(const StaticFigures& f, const std::string& workload
   if (partial && (p != kPartialClusterSize || keep < 1 || slice_floats(n, p) <= keep)) {
     c.reason = p != kPartialClusterSize ? schedule + " runs as a cluster of " + std::to_string(kPartialClusterSize) + " only"
                : keep < 1              ? schedule + ": nothing to keep in shared memory"
-                          : schedule + ": the slice fits whole at " + std::to_string(keep_ctas) +
-                                (keep_ctas == 1 ? " CTA per SM" : " CTAs per SM");
+                          : schedule + ": the slice fits whole at " + ctas_per_sm_words(keep_ctas);
     return c;
   }
   if (regs && register_variant_for(n, family) < 0) {
@@ -218,7 +217,7 @@ CandidateTime candidate_time(const StaticFigures& f, const std::string& workload
   // (validation 12's worst shapes); at one CTA per SM they are not. What the formula lacks there is
   // not known. With the gain at one CTA per SM too (B), the wide held-out sweeps lost: partial_one and
   // clusters of 16 at one CTA per SM were picked where global_reread wins (rmsnorm 1400 x 880000, 51%).
-  const double gain = cluster && p > 1 && c.ctas_per_sm >= 2 ? std::pow(double(p), -prm.cluster_gain) : 1.0;
+  const double gain = cluster && c.ctas_per_sm >= 2 ? std::pow(double(p), -prm.cluster_gain) : 1.0;
   double t_us = copy.launch_us + gain * ((full ? wave(double(u), true) + double(full - 1) * wave(double(u), false) : 0.0) +
                                          (rest ? wave(double(rest), full == 0) : 0.0));
   c.waves = double(full) + (rest ? 1.0 : 0.0);

@@ -63,10 +63,8 @@ inline int partial_ctas_of(std::string_view s) {
   return t ? t->partial_ctas : 0;
 }
 // A candidate that splits each row over the CTAs of a cluster (the rest run one CTA per row).
-inline bool is_cluster_candidate(std::string_view s) {
-  const ScheduleTraits* t = find_schedule(s);
-  return t && t->candidate && t->cluster_launch;
-}
+inline bool is_cluster_candidate(const ScheduleTraits* t) { return t && t->candidate && t->cluster_launch; }
+inline bool is_cluster_candidate(std::string_view s) { return is_cluster_candidate(find_schedule(s)); }
 
 // Bandwidth (GB/s, bytes read + written) and fixed time (us) of a device-to-device copy: least
 // squares over the calibration's copies. Throws std::invalid_argument with fewer than two.
