@@ -26,6 +26,7 @@ struct FitArgs {
   std::vector<std::string> hold;
   std::string start;       // constants to descend from (a file written by fit-model)
   std::string write_with;  // the calibration --json writes the constants with
+  std::string loss = "centred";
 };
 
 void print_params(std::FILE* out, const TimeModelParams& p) {
@@ -43,6 +44,12 @@ void run_fit(const FitArgs& a, const GlobalOptions& g) {
     } catch (const std::invalid_argument& e) {
       throw CommandFailed(std::string("--hold ") + e.what(), 2);
     }
+  }
+  model::FitLoss loss{};
+  try {
+    loss = model::parse_fit_loss(a.loss);
+  } catch (const std::invalid_argument& e) {
+    throw CommandFailed(std::string("--loss ") + e.what(), 2);
   }
   std::vector<std::string> inputs = a.sweeps;
   inputs.insert(inputs.end(), a.judge.begin(), a.judge.end());
@@ -104,12 +111,12 @@ void run_fit(const FitArgs& a, const GlobalOptions& g) {
                                       out_file.calibration->device.name, cal.device.name), 2);
   }
 
-  ModelFit fit = fit_time_model(ptrs, cal, {}, held, start);
+  ModelFit fit = fit_time_model(ptrs, cal, {}, held, start, loss);
   std::string names;
   for (const auto& s : a.sweeps) names += (names.empty() ? "" : ", ") + std::filesystem::path(s).filename().string();
-  fit.params.fitted_on = names;
+  fit.params.fitted_on = loss == model::FitLoss::Centred ? names : names + " (loss: " + model::fit_loss_name(loss) + ")";
   std::FILE* out = csv.table_stream();
-  fmt::print(out, "time model fitted on {} ({} measured kernel points): RMS log error {:.3f}\n", names, fit.samples,
+  fmt::print(out, "time model fitted on {} ({} measured kernel points): RMS log error {:.3f}\n", fit.params.fitted_on, fit.samples,
              fit.rms_log_error);
   if (fit.uncovered > 0)
     fmt::print(out, "({} measured points left out of the fit: the calibration has no resources for their kernels)\n",
@@ -129,7 +136,7 @@ void run_fit(const FitArgs& a, const GlobalOptions& g) {
   if (a.cv) {
     std::vector<const ResultsFile*> held_out;
     for (const auto& f : judged) held_out.push_back(&f);
-    const std::vector<Fold> folds = leave_one_workload_out(ptrs, cal, held_out, held, start);
+    const std::vector<Fold> folds = leave_one_workload_out(ptrs, cal, held_out, held, start, loss);
     auto table = [&](const char* title, auto stats_of, bool with_rms) {
       fmt::print(out, "\n{}\n", title);
       fmt::print(out, "{:<12} {:>8} {:>6} {:>10} {:>9} {:>6} {:>18} {:>10}\n", "left out", with_rms ? "RMS log" : "",
@@ -185,6 +192,10 @@ void add_fit_model_command(CLI::App& app, GlobalOptions& g) {
   cmd->add_option("--start", a.start,
                   "a file written by fit-model --json: descend from its constants (refitting them on more data) "
                   "instead of the built-in starting point");
+  cmd->add_option("--loss", a.loss,
+                  "what the fit minimises: centred (each shape's candidates' log errors about their mean, plus a "
+                  "little of their level; the default) or regret (a smooth form of the selector's regret, anchored "
+                  "by the centred loss)");
   cmd->add_option("--write-with", a.write_with,
                   "write --json with this calibration instead of the fit's (e.g. the landing build's own, whose "
                   "kernels' resources the fit's older calibration lacks)");

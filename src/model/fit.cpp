@@ -72,15 +72,19 @@ std::vector<FitSample> fit_samples(const ResultsFile& sweep,
 
 namespace {
 
-// Log errors of every sample, in order.
-std::vector<double> log_errors(const std::vector<FitSample>& samples, const Calibration& cal, const TimeModelParams& p) {
+// Log errors of every sample, in order; `legal` (if given) says which the model can time at all.
+std::vector<double> log_errors(const std::vector<FitSample>& samples, const Calibration& cal, const TimeModelParams& p,
+                               std::vector<bool>* legal = nullptr) {
   if (samples.empty()) throw std::invalid_argument("no measured kernel points to fit or judge the model on");
   const CopyLine copy = copy_line(cal.copies);
   std::vector<double> e;
+  if (legal) legal->clear();
   for (const auto& s : samples) {
     const CandidateTime c = candidate_time(*s.figures, s.workload, cal, p, copy, s.schedule, s.p, s.m, s.n);
+    const bool timed = c.legal && c.t_ms > 0;
     // A measured point the model calls illegal is a model error, counted as a factor of e^2.
-    e.push_back(c.legal && c.t_ms > 0 ? std::log(c.t_ms / s.t_ms) : 2.0);
+    e.push_back(timed ? std::log(c.t_ms / s.t_ms) : 2.0);
+    if (legal) legal->push_back(timed);
   }
   return e;
 }
@@ -95,10 +99,12 @@ double rms_log_error(const std::vector<FitSample>& samples, const Calibration& c
 
 namespace {
 
-// Index of each sample's shape (workload, M, N) and the samples per shape: computed once per fit.
+// Index of each sample's shape (workload, M, N), the samples per shape and the shape's fastest
+// measured time: computed once per fit.
 struct ShapeGroups {
   std::vector<int> of;
   std::vector<int> size;
+  std::vector<double> fastest_ms;
 };
 
 ShapeGroups group_by_shape(const std::vector<FitSample>& samples) {
@@ -106,16 +112,19 @@ ShapeGroups group_by_shape(const std::vector<FitSample>& samples) {
   std::map<std::tuple<std::string, long long, long long>, int> index;
   for (const auto& s : samples) {
     const auto [it, added] = index.try_emplace({s.workload, s.m, s.n}, int(g.size.size()));
-    if (added) g.size.push_back(0);
+    if (added) {
+      g.size.push_back(0);
+      g.fastest_ms.push_back(s.t_ms);
+    }
+    const auto i = size_t(it->second);
     g.of.push_back(it->second);
-    ++g.size[size_t(it->second)];
+    ++g.size[i];
+    g.fastest_ms[i] = std::min(g.fastest_ms[i], s.t_ms);
   }
   return g;
 }
 
-double selection_loss(const std::vector<FitSample>& samples, const ShapeGroups& g, const Calibration& cal,
-                      const TimeModelParams& p) {
-  const std::vector<double> e = log_errors(samples, cal, p);
+double centred_loss(const std::vector<FitSample>& samples, const ShapeGroups& g, const std::vector<double>& e) {
   std::vector<double> total(g.size.size(), 0.0);
   for (size_t i = 0; i < samples.size(); ++i) total[size_t(g.of[i])] += e[i];
   double sum = 0;
@@ -126,11 +135,61 @@ double selection_loss(const std::vector<FitSample>& samples, const ShapeGroups& 
   return std::sqrt(sum / double(samples.size()));
 }
 
+double selection_loss(const std::vector<FitSample>& samples, const ShapeGroups& g, const Calibration& cal,
+                      const TimeModelParams& p) {
+  return centred_loss(samples, g, log_errors(samples, cal, p));
+}
+
+// The soft regret of every shape, averaged; a candidate the model calls illegal is never picked.
+double mean_soft_regret(const std::vector<FitSample>& samples, const ShapeGroups& g, const std::vector<double>& e,
+                        const std::vector<bool>& legal) {
+  const size_t shapes = g.size.size();
+  std::vector<double> fastest_pred(shapes, INFINITY), weight(shapes, 0.0), weighted(shapes, 0.0);
+  auto log_pred = [&](size_t i) { return e[i] + std::log(samples[i].t_ms); };
+  for (size_t i = 0; i < samples.size(); ++i)
+    if (legal[i]) fastest_pred[size_t(g.of[i])] = std::min(fastest_pred[size_t(g.of[i])], log_pred(i));
+  for (size_t i = 0; i < samples.size(); ++i) {
+    if (!legal[i]) continue;
+    const auto s = size_t(g.of[i]);
+    const double w = std::exp(-(log_pred(i) - fastest_pred[s]) / kRegretTemperature);
+    weight[s] += w;
+    weighted[s] += w * std::log(samples[i].t_ms / g.fastest_ms[s]);
+  }
+  double sum = 0;
+  size_t judged = 0;
+  for (size_t s = 0; s < shapes; ++s)
+    if (weight[s] > 0) {
+      sum += weighted[s] / weight[s];
+      ++judged;
+    }
+  return judged ? sum / double(judged) : 0.0;
+}
+
+double regret_loss(const std::vector<FitSample>& samples, const ShapeGroups& g, const Calibration& cal,
+                   const TimeModelParams& p) {
+  std::vector<bool> legal;
+  const std::vector<double> e = log_errors(samples, cal, p, &legal);
+  const double centred = centred_loss(samples, g, e);
+  return mean_soft_regret(samples, g, e, legal) + kRegretAnchor * centred * centred;
+}
+
 }  // namespace
 
 double selection_loss(const std::vector<FitSample>& samples, const Calibration& cal, const TimeModelParams& p) {
   return selection_loss(samples, group_by_shape(samples), cal, p);
 }
+
+double soft_regret_loss(const std::vector<FitSample>& samples, const Calibration& cal, const TimeModelParams& p) {
+  return regret_loss(samples, group_by_shape(samples), cal, p);
+}
+
+FitLoss parse_fit_loss(const std::string& name) {
+  if (name == "centred") return FitLoss::Centred;
+  if (name == "regret") return FitLoss::Regret;
+  throw std::invalid_argument("'" + name + "': expected centred or regret");
+}
+
+const char* fit_loss_name(FitLoss loss) { return loss == FitLoss::Regret ? "regret" : "centred"; }
 
 namespace {
 
@@ -241,7 +300,8 @@ HeldConstant parse_held_constant(const std::string& spec) {
 }
 
 TimeModelParams fit_params(const std::vector<FitSample>& samples, const Calibration& cal,
-                           const TimeModelParams& start, const std::vector<HeldConstant>& held, int iterations) {
+                           const TimeModelParams& start, const std::vector<HeldConstant>& held, int iterations,
+                           FitLoss kind) {
   const ShapeGroups groups = group_by_shape(samples);
   // A held constant's coordinate stays in the simplex but moves nothing: the loss never sees it.
   auto constants = [&](const Vec& v) {
@@ -250,7 +310,8 @@ TimeModelParams fit_params(const std::vector<FitSample>& samples, const Calibrat
     return p;
   };
   const std::function<double(const Vec&)> loss = [&](const Vec& v) {
-    return selection_loss(samples, groups, cal, constants(v));
+    const TimeModelParams p = constants(v);
+    return kind == FitLoss::Regret ? regret_loss(samples, groups, cal, p) : selection_loss(samples, groups, cal, p);
   };
   // Nelder-Mead finds a local minimum: descend from the start and from starts with slower and
   // faster CTAs and larger fixed costs, and keep the best.

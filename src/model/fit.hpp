@@ -36,6 +36,21 @@ double rms_log_error(const std::vector<FitSample>& samples, const Calibration& c
 // The fit's loss (see above).
 double selection_loss(const std::vector<FitSample>& samples, const Calibration& cal, const TimeModelParams& p);
 
+// What a fit minimises (`fit-model --loss`). Centred: the loss above. Regret: the selector's own
+// figure made smooth, so that the constants are judged by the picks they make rather than by every
+// candidate's error (a shape's slowest candidates, which no pick is near, weigh as much as its
+// contenders in the centred loss): the mean over shapes of the soft regret, sum_i w_i log(t_i / t_best)
+// with t measured and w_i proportional to exp(-log(predicted_i / fastest predicted) / kRegretTemperature),
+// plus kRegretAnchor times the centred loss squared, which keeps the constants the picks do not
+// constrain (flat directions of the regret) near what the times say.
+enum class FitLoss { Centred, Regret };
+inline constexpr double kRegretTemperature = 0.03;  // candidates predicted 3% apart weigh e:1
+inline constexpr double kRegretAnchor = 0.5;
+// "centred" or "regret"; throws std::invalid_argument naming the choices.
+FitLoss parse_fit_loss(const std::string& name);
+const char* fit_loss_name(FitLoss loss);
+double soft_regret_loss(const std::vector<FitSample>& samples, const Calibration& cal, const TimeModelParams& p);
+
 // Where every fit starts: fixed, so that a fit is reproducible whatever constants are built in
 // (the first H200 fit's values, and neutral ones for the terms added after it).
 TimeModelParams fit_start();
@@ -53,6 +68,6 @@ HeldConstant parse_held_constant(const std::string& spec);
 // Fitted constants, starting from `start`; fitted_on is left to the caller.
 TimeModelParams fit_params(const std::vector<FitSample>& samples, const Calibration& cal,
                            const TimeModelParams& start, const std::vector<HeldConstant>& held = {},
-                           int iterations = 4000);
+                           int iterations = 4000, FitLoss loss = FitLoss::Centred);
 
 }  // namespace credit::model

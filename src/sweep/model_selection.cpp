@@ -37,7 +37,7 @@ PickTable picks_for(const ResultsFile& sweep, const Calibration& cal, const Time
 
 ModelFit fit_time_model(const std::vector<const ResultsFile*>& sweeps, const Calibration& cal,
                         const std::vector<std::string>& leave_out, const std::vector<model::HeldConstant>& held,
-                        const std::optional<TimeModelParams>& start) {
+                        const std::optional<TimeModelParams>& start, model::FitLoss loss) {
   std::vector<model::FitSample> samples;
   ModelFit f;
   for (const ResultsFile* r : sweeps)
@@ -51,7 +51,7 @@ ModelFit fit_time_model(const std::vector<const ResultsFile*>& sweeps, const Cal
       samples.push_back(s);
     }
   if (samples.empty()) throw std::invalid_argument("the sweeps hold no passed staged, global_reread or cluster point");
-  f.params = model::fit_params(samples, cal, start ? *start : model::fit_start(), held);
+  f.params = model::fit_params(samples, cal, start ? *start : model::fit_start(), held, 4000, loss);
   f.rms_log_error = model::rms_log_error(samples, cal, f.params);
   f.samples = samples.size();
   return f;
@@ -104,7 +104,7 @@ VariantStats judge_workload(const std::vector<const ResultsFile*>& files, const 
 std::vector<Fold> leave_one_workload_out(const std::vector<const ResultsFile*>& sweeps, const Calibration& cal,
                                          const std::vector<const ResultsFile*>& judged,
                                          const std::vector<model::HeldConstant>& held,
-                                         const std::optional<TimeModelParams>& start) {
+                                         const std::optional<TimeModelParams>& start, model::FitLoss loss) {
   std::vector<std::string> names;
   for (const ResultsFile* r : sweeps)
     for (const auto& s : measured_shapes(*r))
@@ -114,7 +114,7 @@ std::vector<Fold> leave_one_workload_out(const std::vector<const ResultsFile*>& 
   for (const auto& w : names) {
     Fold f;
     f.workload = w;
-    f.fit = fit_time_model(sweeps, cal, {w}, held, start);
+    f.fit = fit_time_model(sweeps, cal, {w}, held, start, loss);
     std::vector<model::FitSample> held;
     for (const ResultsFile* r : sweeps)
       for (auto& s : model::fit_samples(*r, figures_or_null))

@@ -24,11 +24,13 @@ struct ModelFit {
   size_t samples = 0;
   size_t uncovered = 0;  // points left out: the calibration has no resources for their kernel
 };
-// The fit descends from `start` (default: model::fit_start()), e.g. from the constants it refits.
+// The fit descends from `start` (default: model::fit_start()), e.g. from the constants it refits, and
+// minimises `loss` (model/fit.hpp).
 ModelFit fit_time_model(const std::vector<const ResultsFile*>& sweeps, const Calibration& cal,
                         const std::vector<std::string>& leave_out_workloads = {},
                         const std::vector<model::HeldConstant>& held = {},
-                        const std::optional<TimeModelParams>& start = std::nullopt);
+                        const std::optional<TimeModelParams>& start = std::nullopt,
+                        model::FitLoss loss = model::FitLoss::Centred);
 
 // The model's time beside the measured one at every passed kernel point of a sweep: where the
 // model misses, for `fit-model --csv`.
@@ -60,7 +62,8 @@ struct Fold {
 std::vector<Fold> leave_one_workload_out(const std::vector<const ResultsFile*>& sweeps, const Calibration& cal,
                                          const std::vector<const ResultsFile*>& judged = {},
                                          const std::vector<model::HeldConstant>& held = {},
-                                         const std::optional<TimeModelParams>& start = std::nullopt);
+                                         const std::optional<TimeModelParams>& start = std::nullopt,
+                                         model::FitLoss loss = model::FitLoss::Centred);
 
 // The statistics of several folds pooled as one set of shapes (regret geomean over all shapes).
 VariantStats pool(const std::vector<SelectionReport>& reports, const std::string& variant);

@@ -357,6 +357,46 @@ TEST_CASE("the fit recovers the constants a synthetic sweep was made with", "[mo
   CHECK(rms_log_error(samples, c, held) < before);
 }
 
+TEST_CASE("the regret loss scores constants by their picks, and a fit on it lowers it", "[model][fit]") {
+  const Calibration c = h200_like();
+  const TimeModelParams truth = h200_params();
+  ResultsFile r;
+  r.kind = "sweep";
+  const CopyLine l = copy_line(c.copies);
+  for (const char* wn : {"layernorm", "wvar_bwd"})
+    for (long long m : {256LL, 4096LL})
+      for (long long n : {8192LL, 65536LL, 262144LL})
+        for (const auto& [s, p] : std::vector<std::pair<std::string, int>>{
+                 {"staged", 1}, {"global_reread", 1}, {"cluster", 2}, {"cluster", 4}, {"cluster", 8}, {"cluster", 16}}) {
+          const CandidateTime t = candidate_time(find_workload(wn).figures, wn, c, truth, l, s, p, m, n);
+          if (t.legal) r.points.push_back(point(wn, m, n, s, p, t.t_ms));
+        }
+  const auto samples = fit_samples(r, [](const std::string& n) { return &find_workload(n).figures; });
+  REQUIRE(samples.size() > 40);
+  // The measured times' own constants: every pick right, so only the soft weights of the runners-up
+  // and none of the anchor (the centred loss is 0) are left.
+  const double right = soft_regret_loss(samples, c, truth);
+  CHECK(right >= 0);
+  CHECK(selection_loss(samples, c, truth) < 1e-12);
+  // Clusters given 20x their fixed cost: one-CTA kernels or larger clusters are picked where the
+  // measured fastest is another cluster; the fit on the regret loss, from there, finds picks again.
+  TimeModelParams slow_clusters = truth;
+  slow_clusters.cluster_us *= 20;
+  const double wrong = soft_regret_loss(samples, c, slow_clusters);
+  INFO("soft regret, right constants " << right << ", slow clusters " << wrong);
+  CHECK(wrong > right + 0.01);
+  const TimeModelParams fitted = fit_params(samples, c, slow_clusters, {}, 600, FitLoss::Regret);
+  CHECK(soft_regret_loss(samples, c, fitted) < 0.5 * wrong);
+  CHECK(parse_fit_loss("regret") == FitLoss::Regret);
+  CHECK(parse_fit_loss("centred") == FitLoss::Centred);
+  try {
+    parse_fit_loss("centered");
+    FAIL("no exception");
+  } catch (const std::invalid_argument& e) {
+    CHECK(std::string(e.what()).find("expected centred or regret") != std::string::npos);
+  }
+}
+
 TEST_CASE("the built-in H200 constants are the committed fit's", "[model][fit]") {
   const ResultsFile r = read_results(std::string(CREDIT_SOURCE_DIR) + "/docs/results/h200/time-model-h200.json");
   REQUIRE(r.calibration);
