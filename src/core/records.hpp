@@ -90,6 +90,8 @@ struct TimeModelParams {
   double work_exposed_share = 0;  // share of a CTA's own SM work that adds to the wave at one CTA per SM
                                   // (divided by k^serial_power): h after the last exchange (0: v7)
   double cluster_gain = 0;  // a cluster's waves at k >= 2 take P^-cluster_gain of the formula's time (0: A2)
+  double partial_col_stream = 0;  // share of a partial kernel's column parameters read at its streamed
+                                  // rate, one element's round trip per element (0: B'')
   std::string fitted_on;
 };
 
@@ -125,6 +127,7 @@ inline constexpr TimeModelField kTimeModelFields[] = {
     {"fixed_exposed_share", &TimeModelParams::fixed_exposed_share, TimeModelField::Absent::value, 1, false},
     {"work_exposed_share", &TimeModelParams::work_exposed_share, TimeModelField::Absent::value, 0, false},
     {"cluster_gain", &TimeModelParams::cluster_gain, TimeModelField::Absent::value, 0, false},
+    {"partial_col_stream", &TimeModelParams::partial_col_stream, TimeModelField::Absent::value, 0, false},
 };
 
 // The constant named `name`, or nullptr.

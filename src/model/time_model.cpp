@@ -175,8 +175,17 @@ CandidateTime candidate_time(const StaticFigures& f, const std::string& workload
   }
   const long long u = c.resident_rows;
   const long long full = m / u, rest = m % u;
-  // Column parameters stream from the L2 into every CTA beside its own bytes.
-  const double t_col = nd * f.col_bytes / double(p) / (prm.col_gbps * 1e3);
+  // Column parameters stream from the L2 into every CTA beside its own bytes. A partial kernel reads
+  // them in its apply pass over the whole slice, whose loads from global memory run at the CTA's
+  // streamed rate: partial_col_stream of them cost one element's round trip per element at that rate,
+  // however many column vectors there are. (Development residuals of B'' at N >= 250000, tenth session:
+  // layernorm's and rmsnorm's partial kernels predicted at 0.70-0.77 of their time, rms_softmax's, the
+  // same bytes without columns, at 0.89-0.91; the time missing per element the same for layernorm's two
+  // vectors as for rmsnorm's one, at a per-CTA rate of 13-29 GB/s per 4 B element, the streamed rate's 11-21.)
+  const double t_col_l2 = nd * f.col_bytes / double(p) / (prm.col_gbps * 1e3);
+  const double t_col = partial && f.col_bytes > 0
+                           ? (1 - prm.partial_col_stream) * t_col_l2 + prm.partial_col_stream * nd * double(sizeof(float)) / double(p) / r_stream
+                           : t_col_l2;
   // The SMs' own work per element (the calibration's probe; 0 when it has none): a bound of the
   // whole GPU like DRAM, spread over every SM.
   const auto probe = cal.elem_ns.find(workload);

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <stdexcept>
 #include <string>
+#include <tuple>
 
 #include "catch.hpp"
 #include "core/split.hpp"
@@ -506,6 +507,41 @@ TEST_CASE("cluster_gain: a cluster's waves at two or more CTAs per SM take P^-cl
   CHECK(t(0.05, "partial_one", 16, 600000).t_ms == lone.t_ms);
   for (const char* s : {"staged", "global_reread", "registers"})
     CHECK(t(0.05, s, 1, 4096).t_ms == t(0, s, 1, 4096).t_ms);
+}
+
+TEST_CASE("partial_col_stream: a partial kernel's column parameters at its streamed rate, per element", "[model][time]") {
+  const Calibration c = h200_like();
+  const CopyLine l = copy_line(c.copies);
+  TimeModelParams prm = h200_params();
+  prm.cluster_gain = 0;
+  auto t = [&](const char* wn, double share, const std::string& s, int p, long long n) {
+    prm.partial_col_stream = share;
+    return candidate_time(find_workload(wn).figures, wn, c, prm, l, s, p, 1024, n);
+  };
+  // Layernorm (gamma and beta) and rmsnorm (gamma) at 1000000 (a slice of 250 KB, so partial_one is
+  // legal too): the partial kernels get slower with the share, by the same time per element whatever
+  // the vectors, since the streamed rate (about 11 GB/s per CTA) is below col_gbps (75 per CTA).
+  for (const char* s : {"partial", "partial_one"}) {
+    REQUIRE(t("layernorm", 0, s, 16, 1000000).legal);
+    REQUIRE(t("rmsnorm", 0, s, 16, 1000000).legal);
+    const double ln = t("layernorm", 1, s, 16, 1000000).t_ms - t("layernorm", 0, s, 16, 1000000).t_ms;
+    const double rn = t("rmsnorm", 1, s, 16, 1000000).t_ms - t("rmsnorm", 0, s, 16, 1000000).t_ms;
+    INFO(s << ": layernorm +" << ln << " ms, rmsnorm +" << rn << " ms");
+    CHECK(rn > 0);
+    CHECK(ln > 0);
+    // rmsnorm's one vector cost half of layernorm's two at col_gbps; per element they now cost alike.
+    CHECK(t("rmsnorm", 1, s, 16, 1000000).t_ms - t("layernorm", 1, s, 16, 1000000).t_ms >
+          t("rmsnorm", 0, s, 16, 1000000).t_ms - t("layernorm", 0, s, 16, 1000000).t_ms);
+    // Half the share: between the two.
+    const double half = t("layernorm", 0.5, s, 16, 1000000).t_ms;
+    CHECK(half > t("layernorm", 0, s, 16, 1000000).t_ms);
+    CHECK(half < t("layernorm", 1, s, 16, 1000000).t_ms);
+  }
+  // Nothing else moves: a workload without column parameters, and the other kernels of layernorm.
+  CHECK(t("rms_softmax", 1, "partial", 16, 1000000).t_ms == t("rms_softmax", 0, "partial", 16, 1000000).t_ms);
+  for (const auto& [s, p, n] : std::vector<std::tuple<std::string, int, long long>>{
+           {"cluster", 16, 262144}, {"global_reread", 1, 1000000}, {"staged", 1, 16384}, {"registers", 1, 4096}})
+    CHECK(t("layernorm", 1, s, p, n).t_ms == t("layernorm", 0, s, p, n).t_ms);
 }
 
 TEST_CASE("column parameters: the share no other CTA hides adds to the wave, less as CTAs per SM grow", "[model][time]") {
