@@ -43,6 +43,8 @@ TimeModelParams h200_params() {
   // ninth session: B'' = A2's form plus cluster_gain at two or more CTAs per SM, descending from B;
   // chosen by the third rule of ninth/decision-rule.md, committed before validation 15 and wide
   // held-out sweep 5 were read): the constants of time-model-h200.json (ninth/model-fit.txt).
+  // Tenth session: D0 = B'' with partial_col_stream = 1, not refitted (the second rule of
+  // tenth/decision-rule.md, committed before validation 17 and wide held-out sweep 7 were read).
   TimeModelParams p;
   p.cta_us = 0.3918;
   p.staging_us = 0.9223;
@@ -64,7 +66,9 @@ TimeModelParams h200_params() {
   p.fixed_exposed_share = 1.0;
   p.work_exposed_share = 0.1954;
   p.cluster_gain = 0.07598;
-  p.fitted_on = "H200 fit on the train, held-out, wide-row, validation 1-12 and short-row sweeps (built in)";
+  p.partial_col_stream = 1.0;
+  p.fitted_on = "H200 fit on the train, held-out, wide-row, validation 1-12 and short-row sweeps, partial_col_stream = 1 "
+                "(built in)";
   return p;
 }
 
