@@ -23,6 +23,7 @@
 #include "io/json_records.hpp"
 #include "io/meta.hpp"
 #include "model/profitability.hpp"
+#include "cli/constants_option.hpp"
 #include "model/time_model.hpp"
 #include "runner/paper_prediction.hpp"
 #include "sweep/selection.hpp"
@@ -35,7 +36,7 @@ namespace {
 
 struct PredictArgs {
   // model "" means the time model, or the paper's with --from (which re-evaluates recorded predictions).
-  std::string workload, shape, ps = "2,4,8,16", model, from, calibration;
+  std::string workload, shape, ps = "2,4,8,16", model, from, calibration, constants;
   std::string csv;  // --csv PATH or -
   std::uint64_t seed = 20261129;
 };
@@ -162,6 +163,7 @@ void run_predict(PredictArgs a, const GlobalOptions& g) {
     if (a.model == "time")
       throw CommandFailed("--from re-evaluates the paper's model (--model paper|refined); the time model needs only "
                           "--calibration FILE", 2);
+    if (!a.constants.empty()) throw CommandFailed("--constants goes with --model time, not --from", 2);
     return run_from_file(a, g);
   }
   if (a.workload.empty() || a.shape.empty())
@@ -174,16 +176,19 @@ void run_predict(PredictArgs a, const GlobalOptions& g) {
     if (!a.calibration.empty()) {
       ResultsFile in = read_results(a.calibration);
       if (!in.calibration) throw CommandFailed(a.calibration + ": calibration: missing (not a calibration file)", 2);
+      apply_constants_option(a.constants, *in.calibration);
       return run_time_model(a, g, w, shape, ps, *in.calibration, in);
     }
     const DeviceInfo dev = gpu::use_device(g.device);
     ResultsFile res;
     res.device = dev;
     res.calibration = calibration_for_device(dev, g.argv, spdlog_log());
+    apply_constants_option(a.constants, *res.calibration);
     return run_time_model(a, g, w, shape, ps, *res.calibration, res);
   }
-  if (!a.calibration.empty())
-    throw CommandFailed("--calibration goes with --model time; the paper's model measures T_B and T_ctrl here", 2);
+  for (const auto& [option, value] : {std::pair{"--calibration", &a.calibration}, std::pair{"--constants", &a.constants}})
+    if (!value->empty())
+      throw CommandFailed(std::string(option) + " goes with --model time; the paper's model measures T_B and T_ctrl here", 2);
   const model::Variant v = model::parse_variant(a.model);
 
   const CsvOutput csv(a.csv);
@@ -210,6 +215,8 @@ void add_predict_command(CLI::App& app, GlobalOptions& g) {
                                       "refined (Eq. 3-9, measures T_B and T_ctrl; the default with --from)");
   cmd->add_option("--calibration", a.calibration, "with --model time: predict offline from this calibration "
                                                   "(or any results file that carries one)");
+  cmd->add_option("--constants", a.constants, "with --model time: the time model's constants from this file (credit "
+                                              "fit-model --json) instead of the calibration's own");
   cmd->add_option("--from", a.from, "re-evaluate the predictions recorded in this results file, offline");
   cmd->add_option("--seed", a.seed, "input seed of the baseline timing")->capture_default_str();
   add_csv_option(cmd, a.csv);

@@ -21,6 +21,7 @@
 #include "io/json_records.hpp"
 #include "io/meta.hpp"
 #include "model/profitability.hpp"
+#include "cli/constants_option.hpp"
 #include "model/time_model.hpp"
 #include "runner/ladder_runner.hpp"
 #include "runner/python_baselines.hpp"
@@ -36,7 +37,7 @@ namespace credit::cli {
 namespace {
 
 struct SweepArgs {
-  std::string config, resume, summarize, calibration;
+  std::string config, resume, summarize, calibration, constants;
   bool reevaluate = false, no_python = false, dry_run = false;
   std::string csv;  // --csv PATH or -
   std::vector<std::string> baselines;  // with --summarize: torch/Triton baseline files
@@ -120,7 +121,7 @@ void print_summary(const ResultsFile& r) {
 // Selection regret of every model variant on the file's shapes: paper and refined from its
 // predictions, the time model from the calibration (--calibration's, else the sweep's own; its
 // fitted constants when it has them, else the H200 fit).
-void print_selection(const ResultsFile& r, const std::string& calibration_path) {
+void print_selection(const ResultsFile& r, const std::string& calibration_path, const std::string& constants_path) {
   std::optional<Calibration> cal = r.calibration;
   if (!calibration_path.empty()) {
     const ResultsFile c = read_results(calibration_path);
@@ -128,9 +129,12 @@ void print_selection(const ResultsFile& r, const std::string& calibration_path) 
     cal = c.calibration;  // the given calibration's device inputs too (same GPU model, maybe newer probes)
   }
   if (!cal || cal->kernels.empty() || cal->copies.size() < 2) {
+    if (!constants_path.empty())
+      throw CommandFailed("--constants: the sweep has no time-model inputs to use them with: give --calibration", 2);
     fmt::print("\n(no time-model inputs in this file's calibration: selection regret of the time model not shown)\n");
     return;
   }
+  apply_constants_option(constants_path, *cal);
   const TimeModelParams params = model::params_of(*cal);
   const auto shapes = measured_shapes(r);
   const SelectionReport rep = judge_selection(shapes, picks_for(r, *cal, params));
@@ -186,11 +190,13 @@ void run_sweep(const SweepArgs& a, const GlobalOptions& g) {
     if (a.reevaluate) r.predictions = reevaluate(r, {model::Variant::Paper, model::Variant::Refined});
     print_summary(r);
     fmt::print("{}", traffic::traffic_table(r.points));
-    print_selection(r, a.calibration);
+    print_selection(r, a.calibration, a.constants);
     std::vector<ResultsFile> others;
     for (const auto& b : a.baselines) others.push_back(read_results(b));
     return print_speedups(r, others);
   }
+  for (const auto& [option, value] : {std::pair{"--calibration", &a.calibration}, std::pair{"--constants", &a.constants}})
+    if (!value->empty()) throw CommandFailed(std::string(option) + " goes with --summarize (a sweep calibrates itself)", 2);
   const SweepConfig cfg = a.config.empty() ? paper_sweep() : read_sweep_config(a.config);
   // The negative controls are turned away before anything runs (dry run, ladder or sweep).
   refuse_by_structure(cfg.workloads, a.config + ": workloads");
@@ -241,6 +247,8 @@ void add_run_sweep_command(CLI::App& app, GlobalOptions& g) {
   cmd->add_flag("--reevaluate", a.reevaluate, "with --summarize: predict again with the current model first");
   cmd->add_option("--calibration", a.calibration, "with --summarize: the time model's constants (credit fit-model "
                                                   "--json) for its selection regret");
+  cmd->add_option("--constants", a.constants, "with --summarize: the time model's constants from this file (credit "
+                                              "fit-model --json), with --calibration's (or the sweep's) device inputs");
   cmd->add_option("--baselines", a.baselines, "with --summarize: torch/Triton baseline files for the speed-ups");
   cmd->add_flag("--no-python", a.no_python, "do not run the torch.compile/Triton baselines (scripts/)");
   cmd->add_option("--seed", a.seed, "input seed")->capture_default_str();
