@@ -120,7 +120,8 @@ __global__ void __launch_bounds__(SplitPolicy::threads,
   } else if constexpr (W::outputs.size() > 0) {  // a row reduction writes its row outputs only
     if constexpr (X::through_global)
       if (op.switches & kReloadInputs) copy_planes<W, PlaneCopy::ReloadInputs, SplitPolicy::threads>(op, span, pl);
-    apply_span<W, Source::Shared, SplitPolicy::threads, SplitPolicy::shared_unroll>(op, span, pl, ctx);
+    apply_span<W, Source::Shared, SplitPolicy::threads, SplitPolicy::kept_apply_unroll(int(W::col_params.size()))>(
+        op, span, pl, ctx);
   }
   if constexpr (Stream && W::outputs.size() > 0)
     if (rest.hi > rest.lo)

@@ -16,6 +16,9 @@ namespace credit {
 #ifndef CREDIT_SHARED_UNROLL  // and these (scripts/gpu-check.sh abdefs:)
 #define CREDIT_SHARED_UNROLL 2
 #endif
+#ifndef CREDIT_COL_UNROLL  // the apply pass over shared memory when it reads column parameters (A/B runs)
+#define CREDIT_COL_UNROLL CREDIT_SHARED_UNROLL
+#endif
 #ifndef CREDIT_MAX_CHUNKS
 #define CREDIT_MAX_CHUNKS 16
 #endif
@@ -44,6 +47,10 @@ struct SplitPolicy {
     return inputs <= 1 ? CREDIT_PARTIAL_LOADS : CREDIT_PARTIAL_LOADS / 2 > 1 ? CREDIT_PARTIAL_LOADS / 2 : 1;
   }
   static constexpr int shared_unroll = CREDIT_SHARED_UNROLL;
+  // The apply pass over the kept slice of a workload with column parameters (layernorm's gamma and
+  // beta) loads those from global memory, shared_unroll groups in flight per thread: a latency-bound
+  // pass at one CTA per SM, by the time model's residuals (docs/model-notes.md, "Tenth session").
+  static constexpr int kept_apply_unroll(int col_params) { return col_params > 0 ? CREDIT_COL_UNROLL : shared_unroll; }
   // The first stage's slice arrives through the bulk copy engine in up to max_chunks pieces
   // (each with its own mbarrier), so accumulation starts before the whole slice has landed.
   // Pieces of at least 16 KB: at 16 x 131072 (rms_softmax, P = 16) 2 KB pieces took the first
