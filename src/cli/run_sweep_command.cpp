@@ -11,6 +11,7 @@
 
 #include "cli/cli_log.hpp"
 #include "cli/commands.hpp"
+#include "cli/constants_option.hpp"
 #include "cli/csv_output.hpp"
 #include "cli/ladder_sweep.hpp"
 #include "cli/structural_rule.hpp"
@@ -21,7 +22,6 @@
 #include "io/json_records.hpp"
 #include "io/meta.hpp"
 #include "model/profitability.hpp"
-#include "cli/constants_option.hpp"
 #include "model/time_model.hpp"
 #include "runner/ladder_runner.hpp"
 #include "runner/python_baselines.hpp"
