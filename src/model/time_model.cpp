@@ -185,7 +185,7 @@ CandidateTime candidate_time(const StaticFigures& f, const std::string& workload
   // however many column vectors there are. (Development residuals of B'' at N >= 250000, tenth session:
   // layernorm's and rmsnorm's partial kernels predicted at 0.70-0.77 of their time, rms_softmax's, the
   // same bytes without columns, at 0.89-0.91; the time missing per element the same for layernorm's two
-  // vectors as for rmsnorm's one, at a per-CTA rate of 13-29 GB/s per 4 B element, the streamed rate's 11-21.)
+  // vectors as for rmsnorm's one, at a per-CTA rate of 13-19 GB/s per 4 B element, the streamed rate's 11-21.)
   const double t_col_l2 = nd * f.col_bytes / double(p) / (prm.col_gbps * 1e3);
   const double t_col = partial && f.col_bytes > 0
                            ? (1 - prm.partial_col_stream) * t_col_l2 + prm.partial_col_stream * nd * double(sizeof(float)) / double(p) / r_stream
