@@ -187,8 +187,9 @@ CandidateTime candidate_time(const StaticFigures& f, const std::string& workload
   // same bytes without columns, at 0.89-0.91; the time missing per element the same for layernorm's two
   // vectors as for rmsnorm's one, at a per-CTA rate of 13-19 GB/s per 4 B element, the streamed rate's 11-21.)
   const double t_col_l2 = nd * f.col_bytes / double(p) / (prm.col_gbps * 1e3);
+  const double t_col_streamed = nd * double(sizeof(float)) / double(p) / r_stream;
   const double t_col = partial && f.col_bytes > 0
-                           ? (1 - prm.partial_col_stream) * t_col_l2 + prm.partial_col_stream * nd * double(sizeof(float)) / double(p) / r_stream
+                           ? (1 - prm.partial_col_stream) * t_col_l2 + prm.partial_col_stream * t_col_streamed
                            : t_col_l2;
   // The SMs' own work per element (the calibration's probe; 0 when it has none): a bound of the
   // whole GPU like DRAM, spread over every SM.

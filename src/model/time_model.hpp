@@ -15,7 +15,9 @@
 //              a CTA's own work, h after its last exchange above all, that no load of its SM hides);
 //     e      = 1 in the first wave (its CTAs start together), else fixed_exposed_share (later CTAs start
 //              as others finish: the rest of their fixed cost overlaps other CTAs' streams),
-//     t_col  = N / P * col_bytes / col_rate (one CTA's column parameters, read from the L2 by h),
+//     t_col  = N / P * col_bytes / col_rate (one CTA's column parameters, read from the L2 by h; a
+//              partial kernel's: (1 - x) of that plus x * N / P * 4 B / its streamed rate, one round
+//              trip per element however many vectors, x = partial_col_stream),
 //     c      = min(1, col_exposed_share / k'^col_exposed_power) (the share of them no other CTA's
 //              loads overlap: h runs after the CTA's own loads),
 //     memory = max(n * D_hbm / B + n * D_l2 / B_l2,  d_cta / r_cta + (1 - c) * t_col + (1 - e) * t_fixed)
