@@ -8,6 +8,12 @@ namespace {
 constexpr long kSmemGranule = 128;  // shared memory is allocated per CTA in these units
 constexpr int kRegGranule = 256;    // registers are allocated per warp in these units
 constexpr int kSubPartitions = 4;   // the register file is split among the SM's four warp schedulers
+
+// Shared memory one CTA takes of its SM: its static and dynamic bytes in allocation units, and the
+// runtime's reserve.
+long cta_smem_bytes(const OccupancyLimits& lim, const KernelResources& k, long dynamic_smem) {
+  return (k.static_smem + dynamic_smem + kSmemGranule - 1) / kSmemGranule * kSmemGranule + lim.reserved_smem_per_block;
+}
 }  // namespace
 
 int ctas_per_sm(const OccupancyLimits& lim, long smem_per_sm, const KernelResources& k, long dynamic_smem) {
@@ -20,10 +26,20 @@ int ctas_per_sm(const OccupancyLimits& lim, long smem_per_sm, const KernelResour
     // whole file but only 4 x 5 = 20 the quarters (what cudaOccupancy* says for a warp per CTA).
     n = std::min(n, (lim.regs_per_sm / kSubPartitions / per_warp) * kSubPartitions / warps);
   }
-  const long smem = (k.static_smem + dynamic_smem + kSmemGranule - 1) / kSmemGranule * kSmemGranule +
-                    lim.reserved_smem_per_block;
+  const long smem = cta_smem_bytes(lim, k, dynamic_smem);
   if (smem > 0) n = std::min<long>(n, smem_per_sm / smem);
   return std::max(0, n);
+}
+
+long l1_cache_bytes(const DeviceInfo& d, const OccupancyLimits& lim, const KernelResources& k, long dynamic_smem,
+                    int ctas) {
+  if (d.cc_major != 9 || ctas < 1) return 0;
+  constexpr long kKB = 1024, kUnified = 256 * kKB;
+  constexpr long kCarveoutsKB[] = {0, 8, 16, 32, 64, 100, 132, 164, 196, 228};
+  const long need = cta_smem_bytes(lim, k, dynamic_smem) * ctas;
+  for (const long c : kCarveoutsKB)
+    if (c * kKB >= need) return kUnified - c * kKB;
+  return 0;
 }
 
 std::optional<KernelResources> find_kernel(const Calibration& c, const std::string& workload,

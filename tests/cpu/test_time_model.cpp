@@ -82,6 +82,27 @@ TEST_CASE("host occupancy takes the least of the block, thread, register and sha
   CHECK(ctas_per_sm(lim, 233472, {"w", "global_reread", 512, 54, 128}, 0) == 2);
 }
 
+TEST_CASE("the L1 left beside shared memory: 256 KB less the smallest carveout that holds the CTAs (cc 9.0)", "[model][time]") {
+  const OccupancyLimits lim{65536, 2048, 32, 1024};
+  DeviceInfo d;
+  d.cc_major = 9;
+  const KernelResources k{"w", "cluster", 256, 32, 0};
+  // No dynamic shared memory: the 1 KB reserve takes the 8 KB carveout.
+  CHECK(l1_cache_bytes(d, lim, k, 0, 1) == (256 - 8) * 1024);
+  // 2 x (100 KB + 1 KB) = 202 KB: the 228 KB carveout leaves 28 KB.
+  CHECK(l1_cache_bytes(d, lim, k, 100 * 1024, 2) == 28 * 1024);
+  // 3 x (31 KB + 1 KB) = 96 KB: 100 KB, 156 KB left; one CTA more (128 KB): 132, 124 left.
+  CHECK(l1_cache_bytes(d, lim, k, 31 * 1024, 3) == 156 * 1024);
+  CHECK(l1_cache_bytes(d, lim, k, 31 * 1024, 4) == 124 * 1024);
+  // Static shared memory counts, in 128-byte units.
+  CHECK(l1_cache_bytes(d, lim, {"w", "cluster", 256, 32, 7 * 1024 + 1}, 0, 1) == (256 - 16) * 1024);
+  // More than any carveout, no CTA, or another architecture: no L1 the model counts on.
+  CHECK(l1_cache_bytes(d, lim, k, 200 * 1024, 2) == 0);
+  CHECK(l1_cache_bytes(d, lim, k, 0, 0) == 0);
+  d.cc_major = 8;
+  CHECK(l1_cache_bytes(d, lim, k, 0, 1) == 0);
+}
+
 TEST_CASE("resident rows: k CTAs per SM times the SMs, or the measured cluster slots", "[model][time]") {
   const Calibration c = h200_like();
   CHECK(resident_rows(c, 1, 3) == 396);
@@ -542,6 +563,40 @@ TEST_CASE("partial_col_stream: a partial kernel's column parameters at its strea
   for (const auto& [s, p, n] : std::vector<std::tuple<std::string, int, long long>>{
            {"cluster", 16, 262144}, {"global_reread", 1, 1000000}, {"staged", 1, 16384}, {"registers", 1, 4096}})
     CHECK(t("layernorm", 1, s, p, n).t_ms == t("layernorm", 0, s, p, n).t_ms);
+}
+
+TEST_CASE("col_l1_save: column parameters the L1 still holds from the SM's previous row cost less", "[model][time]") {
+  Calibration c = h200_like();
+  c.device.cc_major = 9;
+  const CopyLine l = copy_line(c.copies);
+  TimeModelParams prm = h200_params();
+  auto t = [&](const char* wn, double save, const std::string& s, int p, long long m, long long n) {
+    prm.col_l1_save = save;
+    const CandidateTime r = candidate_time(find_workload(wn).figures, wn, c, prm, l, s, p, m, n);
+    REQUIRE(r.legal);
+    return r.t_ms;
+  };
+  // Rmsnorm's cluster of 16 at 4096 x 65536: slices of 16 KB, k CTAs per SM whose slices fit the L1
+  // the carveout leaves; at 4096 x 262144 (64 KB slices) they take several times it: less is saved.
+  const double fits = 1 - t("rmsnorm", 1, "cluster", 16, 4096, 65536) / t("rmsnorm", 0, "cluster", 16, 4096, 65536);
+  const double over = 1 - t("rmsnorm", 1, "cluster", 16, 4096, 262144) / t("rmsnorm", 0, "cluster", 16, 4096, 262144);
+  INFO("saved: " << fits << " at 65536, " << over << " at 262144");
+  CHECK(fits > 0);
+  CHECK(over > 0);
+  CHECK(fits > over);
+  // Half the share saves less than all of it.
+  CHECK(t("rmsnorm", 0.5, "cluster", 16, 4096, 65536) > t("rmsnorm", 1, "cluster", 16, 4096, 65536));
+  CHECK(t("rmsnorm", 0.5, "cluster", 16, 4096, 65536) < t("rmsnorm", 0, "cluster", 16, 4096, 65536));
+  // One wave of clusters (7 rows): no CTA has a previous row, nothing is saved.
+  CHECK(t("rmsnorm", 1, "cluster", 16, 7, 65536) == t("rmsnorm", 0, "cluster", 16, 7, 65536));
+  // A one-CTA kernel's CTAs share the whole vectors: one wave of one CTA per SM saves nothing, two
+  // CTAs per SM in it save (the second finds the first's).
+  CHECK(t("layernorm", 1, "staged", 1, 132, 16384) == t("layernorm", 0, "staged", 1, 132, 16384));
+  CHECK(t("layernorm", 1, "staged", 1, 264, 16384) < t("layernorm", 0, "staged", 1, 264, 16384));
+  // No column parameters, or no L1 the model knows of (another architecture): nothing moves.
+  CHECK(t("rms_softmax", 1, "cluster", 16, 4096, 65536) == t("rms_softmax", 0, "cluster", 16, 4096, 65536));
+  c.device.cc_major = 8;
+  CHECK(t("rmsnorm", 1, "cluster", 16, 4096, 65536) == t("rmsnorm", 0, "cluster", 16, 4096, 65536));
 }
 
 TEST_CASE("column parameters: the share no other CTA hides adds to the wave, less as CTAs per SM grow", "[model][time]") {
