@@ -293,6 +293,17 @@ __device__ __forceinline__ void load_and_accumulate_stage0(const RowOperands& op
   }
 }
 
+#ifndef CREDIT_COL_LOAD  // a build option for A/B runs: 0 column parameters through the L1 (ld.global.nc), 1 the L2 only (ld.cg)
+#define CREDIT_COL_LOAD 0
+#endif
+// A load of a column parameter (layernorm's gamma, beta): every row reads the same ones, so the L1
+// may still hold them from the SM's previous row (the time model's col_l1_save).
+template <class T>
+__device__ __forceinline__ T load_col(const T* p) {
+  if constexpr (CREDIT_COL_LOAD == 1) return __ldcg(p);
+  return __ldg(p);
+}
+
 // Applies h over the span and writes the outputs. Retained inputs come from shared memory
 // when S == Shared, every other input from global memory.
 template <class W, Source S, int Threads, int U, bool Reverse = false>
@@ -322,10 +333,10 @@ __device__ __forceinline__ void apply_span(const RowOperands& op, const RowSpan&
 #pragma unroll
     for (int k = 0; k < NC; ++k) {
       if (col_vec) {
-        v.col.x[k] = __ldg(reinterpret_cast<const float4*>(op.col[k] + i));
+        v.col.x[k] = load_col(reinterpret_cast<const float4*>(op.col[k] + i));
       } else {
-        v.col.x[k] = make_float4(__ldg(op.col[k] + i), __ldg(op.col[k] + i + 1),
-                                 __ldg(op.col[k] + i + 2), __ldg(op.col[k] + i + 3));
+        v.col.x[k] = make_float4(load_col(op.col[k] + i), load_col(op.col[k] + i + 1),
+                                 load_col(op.col[k] + i + 2), load_col(op.col[k] + i + 3));
       }
     }
     return v;
