@@ -92,8 +92,8 @@ struct TimeModelParams {
   double cluster_gain = 0;  // a cluster's waves at k >= 2 take P^-cluster_gain of the formula's time (0: A2)
   double partial_col_stream = 0;  // share of a partial kernel's column parameters read at its streamed
                                   // rate, one element's round trip per element (0: B'')
-  double col_l1_save = 0;  // share of a column read's time saved where the SM's L1 still holds it from
-                           // the CTA's previous row (0: D0)
+  double col_room_save = 0;  // share of a column read's time saved by the share of the SM's column
+                             // slices that fit the L1 the carveout leaves (empirical; 0: D0)
   std::string fitted_on;
 };
 
@@ -130,7 +130,7 @@ inline constexpr TimeModelField kTimeModelFields[] = {
     {"work_exposed_share", &TimeModelParams::work_exposed_share, TimeModelField::Absent::value, 0, false},
     {"cluster_gain", &TimeModelParams::cluster_gain, TimeModelField::Absent::value, 0, false},
     {"partial_col_stream", &TimeModelParams::partial_col_stream, TimeModelField::Absent::value, 0, false},
-    {"col_l1_save", &TimeModelParams::col_l1_save, TimeModelField::Absent::value, 0, false},
+    {"col_room_save", &TimeModelParams::col_room_save, TimeModelField::Absent::value, 0, false},
 };
 
 // The constant named `name`, or nullptr.

@@ -191,16 +191,17 @@ CandidateTime candidate_time(const StaticFigures& f, const std::string& workload
   const double t_col = partial && f.col_bytes > 0
                            ? (1 - prm.partial_col_stream) * t_col_l2 + prm.partial_col_stream * t_col_streamed
                            : t_col_l2;
-  // The column parameters a CTA reads are those its SM's previous CTA read, where the L1 (what the
-  // shared-memory carveout leaves of it) still holds them: every CTA of a one-CTA kernel reads the
-  // whole vectors, shared by the k' CTAs of its SM, and a cluster's CTA its rank's slice, k' distinct
-  // slices per SM (placement keeps a rank's SM across waves). col_l1_save of the time of the share
-  // that fits is saved. The first wave has no previous row: only a one-CTA kernel's later CTAs of an
-  // SM find the vectors there. (Development residuals of D0, eleventh session: layernorm's and
-  // rmsnorm's clusters at one CTA per SM predicted at 1.03-1.07 of rms_softmax's ratio at the same
-  // shape where the slices fit the L1, 0.81-0.88 where they take 2.5 times it or more.)
+  // Column reads cost less per byte where an SM's column slices are small beside the L1 its
+  // carveout leaves: col_room_save of their time, times the share that fits (a one-CTA kernel's CTAs
+  // share the whole vectors; a cluster's k' CTAs per SM read k' slices; in the first wave a cluster
+  // saves nothing, a one-CTA kernel 1 - 1/k' of it). An empirical term. In D0's development residuals
+  // (eleventh session) layernorm's and rmsnorm's clusters, over rms_softmax's at the same shape, go
+  // from 1.03-1.15 where the slices fit that room to 0.81-0.96 where they take 2.5 times it; read
+  // first as reuse in the L1, which an A/B refuted: the column loads bypassing the L1 (ld.cg,
+  // CREDIT_COL_LOAD=1) took 0.98-1.02 of the time at every shape. What the column pass costs more
+  // per byte at large slices for is not known (docs/model-notes.md).
   const long l1 = l1_cache_bytes(cal.device, cal.limits, *kernel, smem, c.ctas_per_sm);
-  auto col_in_l1 = [&](double k_eff, bool first) {
+  auto col_room = [&](double k_eff, bool first) {
     if (f.col_bytes <= 0 || l1 <= 0) return 0.0;
     const double need = nd * f.col_bytes / double(p) * (cluster ? k_eff : 1.0);
     const double held = std::min(1.0, double(l1) / need);
@@ -232,7 +233,7 @@ CandidateTime candidate_time(const StaticFigures& f, const std::string& workload
     const double exp_k = prm.serial_share / overlap_k;
     const double col_k = std::min(1.0, prm.col_exposed_share / std::pow(k_eff, prm.col_exposed_power));
     const double fix_k = first ? 1.0 : prm.fixed_exposed_share;
-    const double t_col_w = t_col * (1 - prm.col_l1_save * col_in_l1(k_eff, first));
+    const double t_col_w = t_col * (1 - prm.col_room_save * col_room(k_eff, first));
     const double memory = std::max(rows * d_hbm / b_hbm + rows * d_l2 / b_l2,
                                    t_cta + (1 - col_k) * t_col_w + (1 - fix_k) * t_fixed);
     const double work = prm.sm_work_scale * k_eff * sms / double(p) * nd * elem_us;

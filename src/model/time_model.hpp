@@ -17,12 +17,12 @@
 //              as others finish: the rest of their fixed cost overlaps other CTAs' streams),
 //     t_col  = N / P * col_bytes / col_rate (one CTA's column parameters, read from the L2 by h; a
 //              partial kernel's: (1 - x) of that plus x * N / P * 4 B / its streamed rate, one round
-//              trip per element however many vectors, x = partial_col_stream), less col_l1_save of
-//              the share the SM's L1 still holds from its previous row: min(1, l1 / (k' slices)) for
-//              a cluster's CTA (its rank's slice), min(1, l1 / the vectors) for a one-CTA kernel's
-//              (shared by its SM's CTAs), l1 = 256 KB less the carveout that holds the k CTAs'
-//              shared memory (model/occupancy.hpp); in the first wave none for a cluster, (1 - 1/k')
-//              of it for a one-CTA kernel,
+//              trip per element however many vectors, x = partial_col_stream), less col_room_save
+//              of it times the share of the SM's column slices that fit l1 = 256 KB less the carveout
+//              that holds the k CTAs' shared memory (model/occupancy.hpp): min(1, l1 / (k' slices))
+//              for a cluster, min(1, l1 / the vectors) for a one-CTA kernel (its CTAs share them);
+//              in the first wave none for a cluster, (1 - 1/k') of it for a one-CTA kernel (an
+//              empirical term: not reuse in the L1, which an A/B refuted),
 //     c      = min(1, col_exposed_share / k'^col_exposed_power) (the share of them no other CTA's
 //              loads overlap: h runs after the CTA's own loads),
 //     memory = max(n * D_hbm / B + n * D_l2 / B_l2,  d_cta / r_cta + (1 - c) * t_col + (1 - e) * t_fixed)

@@ -565,13 +565,13 @@ TEST_CASE("partial_col_stream: a partial kernel's column parameters at its strea
     CHECK(t("layernorm", 1, s, p, n).t_ms == t("layernorm", 0, s, p, n).t_ms);
 }
 
-TEST_CASE("col_l1_save: column parameters the L1 still holds from the SM's previous row cost less", "[model][time]") {
+TEST_CASE("col_room_save: column reads cost less where the SM's column slices fit the L1 the carveout leaves", "[model][time]") {
   Calibration c = h200_like();
   c.device.cc_major = 9;
   const CopyLine l = copy_line(c.copies);
   TimeModelParams prm = h200_params();
   auto t = [&](const char* wn, double save, const std::string& s, int p, long long m, long long n) {
-    prm.col_l1_save = save;
+    prm.col_room_save = save;
     const CandidateTime r = candidate_time(find_workload(wn).figures, wn, c, prm, l, s, p, m, n);
     REQUIRE(r.legal);
     return r.t_ms;
@@ -587,13 +587,13 @@ TEST_CASE("col_l1_save: column parameters the L1 still holds from the SM's previ
   // Half the share saves less than all of it.
   CHECK(t("rmsnorm", 0.5, "cluster", 16, 4096, 65536) > t("rmsnorm", 1, "cluster", 16, 4096, 65536));
   CHECK(t("rmsnorm", 0.5, "cluster", 16, 4096, 65536) < t("rmsnorm", 0, "cluster", 16, 4096, 65536));
-  // One wave of clusters (7 rows): no CTA has a previous row, nothing is saved.
+  // One wave of clusters (7 rows): nothing is saved.
   CHECK(t("rmsnorm", 1, "cluster", 16, 7, 65536) == t("rmsnorm", 0, "cluster", 16, 7, 65536));
   // A one-CTA kernel's CTAs share the whole vectors: one wave of one CTA per SM saves nothing, two
-  // CTAs per SM in it save (the second finds the first's).
+  // CTAs per SM in it save.
   CHECK(t("layernorm", 1, "staged", 1, 132, 16384) == t("layernorm", 0, "staged", 1, 132, 16384));
   CHECK(t("layernorm", 1, "staged", 1, 264, 16384) < t("layernorm", 0, "staged", 1, 264, 16384));
-  // No column parameters, or no L1 the model knows of (another architecture): nothing moves.
+  // No column parameters, or no L1 size the model knows of (another architecture): nothing moves.
   CHECK(t("rms_softmax", 1, "cluster", 16, 4096, 65536) == t("rms_softmax", 0, "cluster", 16, 4096, 65536));
   c.device.cc_major = 8;
   CHECK(t("rmsnorm", 1, "cluster", 16, 4096, 65536) == t("rmsnorm", 0, "cluster", 16, 4096, 65536));
