@@ -4,7 +4,7 @@
 # back at most 8 files). Usage: scripts/gpu-check.sh [steps...]
 # Where the tree travels without .git, write the sha first (git rev-parse --short=12 HEAD >
 # .git-sha) and carry .git-sha, so results files name the commit they measured.
-# steps: build tests gputests occupancy regtests train heldout validation validation2 validation3 validation4 validation5 validation6 validation7 validation8 validation9 validation10 validation11 sweep:CONFIG torchrmsnorm paper65536 shortrows torchshort:M wide wideheldout torchwide:M widebench widetests widefusion abwide:DEFS megawide sanitize calibrate calibrate3 predict sweep torch bench quickbench ladder megabench profile phases stalls negctl ncushort ncushort:W:M:N traffic trafficwide
+# steps: build tests gputests occupancy regtests train heldout validation validation2 validation3 validation4 validation5 validation6 validation7 validation8 validation9 validation10 validation11 sweep:CONFIG torchrmsnorm paper65536 shortrows torchshort:M wide wideheldout torchwide:M widebench widetests widefusion abwide:DEFS megawide sanitize calibrate calibrate3 predict sweep torch bench quickbench ladder megabench profile phases stalls colstalls negctl ncushort ncushort:W:M:N traffic trafficwide
 # abladder:THREADS abdefs:NAME=VALUE[,NAME=VALUE] ab:THREADS sass:REGEX abprep:DEFS (then abwide:DEFS or abbench:DEFS)
 # AB_SCHEDULES: the schedules regbench and abbench:DEFS time (default registers registers_deep)
 # (default: build tests bench)
@@ -197,6 +197,14 @@ for step in $steps; do
           --launch-count 1 --section WarpStateStats --section SourceCounters --section SpeedOfLight --print-details all \
           build/credit bench --workload rms_softmax --rows 16 --widths 131072 --schedule ${s%%:*} --P ${s##*:} \
           --samples 1 --warmup 0
+      done ;;
+    colstalls)  # where a lone cluster CTA per SM stalls when it reads column parameters: layernorm (gamma, beta),
+      # rmsnorm (gamma) and rms_softmax (none, the same bytes) at 380 x 740000, the cluster of 16 (one launch each)
+      for w in layernorm rmsnorm rms_softmax; do
+        run "colstalls-$w" ncu --cache-control none --clock-control none -k regex:split_row --launch-skip 1 \
+          --launch-count 1 --section WarpStateStats --section SourceCounters --section SpeedOfLight \
+          --section MemoryWorkloadAnalysis --print-details all \
+          build/credit bench --workload $w --rows 380 --widths 740000 --schedule cluster --P 16 --samples 1 --warmup 0
       done ;;
     ncushort)  # issue 12: Nsight Compute on credit's register kernel and the Triton peer at 256 x 8192 (softmax_bwd)
       sec="--section SpeedOfLight --section LaunchStats --section Occupancy --section WarpStateStats --section MemoryWorkloadAnalysis --section SchedulerStats"
