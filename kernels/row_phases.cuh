@@ -296,8 +296,9 @@ __device__ __forceinline__ void load_and_accumulate_stage0(const RowOperands& op
 #ifndef CREDIT_COL_LOAD  // a build option for A/B runs: 0 column parameters through the L1 (ld.global.nc), 1 the L2 only (ld.cg)
 #define CREDIT_COL_LOAD 0
 #endif
-// A load of a column parameter (layernorm's gamma, beta): every row reads the same ones, so the L1
-// may still hold them from the SM's previous row (the time model's col_l1_save).
+// A load of a column parameter (layernorm's gamma, beta), which every row reads again. Through the
+// L1 or around it, the time is the same (eleventh session's A/B, docs/perf-notes.md): they come from
+// the L2 either way.
 template <class T>
 __device__ __forceinline__ T load_col(const T* p) {
   if constexpr (CREDIT_COL_LOAD == 1) return __ldcg(p);

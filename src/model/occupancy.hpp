@@ -17,7 +17,7 @@ int ctas_per_sm(const OccupancyLimits& lim, long smem_per_sm, const KernelResour
 // k with `dynamic_smem` bytes each run on it: the driver sets the shared-memory carveout to the
 // smallest capacity that holds them (Hopper tuning guide, compute capability 9.0: 256 KB per SM,
 // shared memory of 0, 8, 16, 32, 64, 100, 132, 164, 196 or 228 KB). 0 on any other architecture
-// (the time model then assumes no L1 reuse).
+// (the time model's col_room_save then saves nothing).
 long l1_cache_bytes(const DeviceInfo& d, const OccupancyLimits& lim, const KernelResources& k, long dynamic_smem,
                     int ctas);
 
