@@ -96,6 +96,10 @@ int threads_for(Schedule s, long long n) {
 }
 
 
+#ifndef CREDIT_CARVEOUT  // a build option for A/B runs: the preferred shared-memory carveout in per cent (-1: the driver's choice)
+#define CREDIT_CARVEOUT -1
+#endif
+
 // Raises the dynamic shared-memory limit to the device's opt-in maximum, once per kernel and
 // device. The memo is a per-process fact, not scratch: shared by every thread under a lock.
 void prepare(Kernel k, Schedule s, const DeviceInfo& dev) {
@@ -111,6 +115,8 @@ void prepare(Kernel k, Schedule s, const DeviceInfo& dev) {
                                      int(dev.smem_per_block_optin)));
   if (traits_of(s).cluster_launch)  // P = 16 exceeds the portable cluster size of 8 on Hopper
     CREDIT_CUDA(cudaFuncSetAttribute(k, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
+  if (CREDIT_CARVEOUT >= 0)  // the L1 left beside shared memory (the time model's col_room_save)
+    CREDIT_CUDA(cudaFuncSetAttribute(k, cudaFuncAttributePreferredSharedMemoryCarveout, CREDIT_CARVEOUT));
   is_done = true;
 }
 
