@@ -293,8 +293,8 @@ __device__ __forceinline__ void load_and_accumulate_stage0(const RowOperands& op
   }
 }
 
-#ifndef CREDIT_COL_LOAD  // a build option for A/B runs: 0 column parameters through the L1 (ld.global.nc), 1 the L2 only (ld.cg)
-#define CREDIT_COL_LOAD 0
+#ifndef CREDIT_COL_LOAD  // a build option for A/B runs: column parameters 0 through the L1 (ld.global.nc),
+#define CREDIT_COL_LOAD 0   // 1 the L2 only (ld.cg), 2 through the L1 with an L2 evict_last hint (16-byte loads)
 #endif
 // A load of a column parameter (layernorm's gamma, beta), which every row reads again. Through the
 // L1 or around it, the time is the same (eleventh session's A/B, docs/perf-notes.md): they come from
@@ -304,6 +304,18 @@ __device__ __forceinline__ T load_col(const T* p) {
   if constexpr (CREDIT_COL_LOAD == 1) return __ldcg(p);
   return __ldg(p);
 }
+#if CREDIT_COL_LOAD == 2
+template <>
+__device__ __forceinline__ float4 load_col(const float4* p) {
+  std::uint64_t policy;
+  asm("createpolicy.fractional.L2::evict_last.b64 %0, 1.0;" : "=l"(policy));
+  float4 v;
+  asm volatile("ld.global.nc.L2::cache_hint.v4.f32 {%0, %1, %2, %3}, [%4], %5;"
+               : "=f"(v.x), "=f"(v.y), "=f"(v.z), "=f"(v.w)
+               : "l"(p), "l"(policy));
+  return v;
+}
+#endif
 
 // Applies h over the span and writes the outputs. Retained inputs come from shared memory
 // when S == Shared, every other input from global memory.
