@@ -94,6 +94,9 @@ struct TimeModelParams {
                                   // rate, one element's round trip per element (0: B'')
   double col_room_save = 0;  // share of a column read's time saved by the share of the SM's column
                              // slices that fit the L1 the carveout leaves (empirical; 0: D0)
+  double col_l2_share = 0;   // share of the L2 a wave's streamed rows may take before they evict the
+                             // column parameters (0: never; D0)
+  double col_far_gbps = 0;   // one CTA's rate of column parameters the L2 no longer holds
   std::string fitted_on;
 };
 
@@ -131,6 +134,8 @@ inline constexpr TimeModelField kTimeModelFields[] = {
     {"cluster_gain", &TimeModelParams::cluster_gain, TimeModelField::Absent::value, 0, false},
     {"partial_col_stream", &TimeModelParams::partial_col_stream, TimeModelField::Absent::value, 0, false},
     {"col_room_save", &TimeModelParams::col_room_save, TimeModelField::Absent::value, 0, false},
+    {"col_l2_share", &TimeModelParams::col_l2_share, TimeModelField::Absent::value, 0, false},
+    {"col_far_gbps", &TimeModelParams::col_far_gbps, TimeModelField::Absent::value, 1e5, true},
 };
 
 // The constant named `name`, or nullptr.

@@ -14,7 +14,7 @@ namespace credit::model {
 
 namespace {
 
-constexpr int kParams = 22;
+constexpr int kParams = 24;
 using Vec = std::array<double, kParams>;
 
 Vec to_logs(const TimeModelParams& p) {
@@ -25,7 +25,8 @@ Vec to_logs(const TimeModelParams& p) {
           std::log(p.col_exposed_share), std::log(p.col_exposed_power),
           std::log(p.fixed_exposed_share), std::log(p.work_exposed_share),
           std::log(std::max(p.cluster_gain, 1e-3)),  // a file without it (0) starts the descent near 0
-          std::log(std::max(p.partial_col_stream, 1e-3)), std::log(std::max(p.col_room_save, 1e-3))};
+          std::log(std::max(p.partial_col_stream, 1e-3)), std::log(std::max(p.col_room_save, 1e-3)),
+          std::log(std::max(p.col_l2_share, 1e-3)), std::log(p.col_far_gbps)};
 }
 
 TimeModelParams from_logs(const Vec& v) {
@@ -53,6 +54,8 @@ TimeModelParams from_logs(const Vec& v) {
   p.cluster_gain = std::min(0.5, std::exp(v[19]));
   p.partial_col_stream = std::min(1.0, std::exp(v[20]));  // a share
   p.col_room_save = std::min(1.0, std::exp(v[21]));         // a share
+  p.col_l2_share = std::min(1.0, std::exp(v[22]));          // a share of the L2
+  p.col_far_gbps = std::min(1e5, std::exp(v[23]));
   p.split_cta_gbps = std::min(1e5, p.split_cta_gbps);
   p.reread_cta_gbps = std::min(1e5, p.reread_cta_gbps);
   return p;
@@ -282,6 +285,8 @@ TimeModelParams fit_start() {
   p.cluster_gain = 0.02;
   p.partial_col_stream = 0.02;
   p.col_room_save = 0.02;
+  p.col_l2_share = 0.5;
+  p.col_far_gbps = 30;
   p.fitted_on = "the fit's starting point";
   return p;
 }
@@ -346,6 +351,8 @@ TimeModelParams fit_params(const std::vector<FitSample>& samples, const Calibrat
     out.col_exposed_power = start.col_exposed_power;
     out.partial_col_stream = start.partial_col_stream;
     out.col_room_save = start.col_room_save;
+    out.col_l2_share = start.col_l2_share;
+    out.col_far_gbps = start.col_far_gbps;
   }
   if (std::none_of(samples.begin(), samples.end(), [](const FitSample& s) { return partial_ctas_of(s.schedule) > 0; }))
     out.partial_cta_gbps = start.partial_cta_gbps;

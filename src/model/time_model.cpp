@@ -234,7 +234,17 @@ CandidateTime candidate_time(const StaticFigures& f, const std::string& workload
     const double exp_k = prm.serial_share / overlap_k;
     const double col_k = std::min(1.0, prm.col_exposed_share / std::pow(k_eff, prm.col_exposed_power));
     const double fix_k = first ? 1.0 : prm.fixed_exposed_share;
-    const double t_col_w = t_col * (1 - prm.col_room_save * col_room(k_eff, first));
+    // Column parameters stay in the L2 while the bytes a wave streams through it fit col_l2_share of
+    // it; past that the streamed rows evict them (their reuse is a wave apart) and a CTA reads the
+    // share they push out at col_far_gbps. (Eleventh session: at one CTA per SM layernorm's and
+    // rmsnorm's column time over rms_softmax's rises 2-4x between 32 and 48 MB streamed per wave,
+    // for staged and clustered kernels alike; an L2 evict_last hint on the column loads took 0.71-0.78
+    // of the time where a wave streams 41-42 MB and 0.99-1.0 at 26 MB.)
+    const double wave_bytes = rows * (f.d_fixed(nd) + rereads);
+    const double col_kept = prm.col_l2_share <= 0 || wave_bytes <= 0
+                                ? 1.0 : std::clamp(prm.col_l2_share * double(cal.device.l2_bytes) / wave_bytes, 0.0, 1.0);
+    const double far = partial ? 1.0 : col_kept + (1 - col_kept) * prm.col_gbps / prm.col_far_gbps;
+    const double t_col_w = far * t_col * (1 - prm.col_room_save * col_room(k_eff, first));
     const double memory = std::max(rows * d_hbm / b_hbm + rows * d_l2 / b_l2,
                                    t_cta + (1 - col_k) * t_col_w + (1 - fix_k) * t_fixed);
     const double work = prm.sm_work_scale * k_eff * sms / double(p) * nd * elem_us;

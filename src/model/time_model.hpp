@@ -22,7 +22,10 @@
 //              that holds the k CTAs' shared memory (model/occupancy.hpp): min(1, l1 / (k' slices))
 //              for a cluster, min(1, l1 / the vectors) for a one-CTA kernel (its CTAs share them);
 //              in the first wave none for a cluster, (1 - 1/k') of it for a one-CTA kernel (an
-//              empirical term: not reuse in the L1, which an A/B refuted),
+//              empirical term: not reuse in the L1, which an A/B refuted); outside a partial
+//              kernel, times kept + (1 - kept) * col_rate / col_far_gbps, kept = min(1, col_l2_share
+//              * L2 / (n * the bytes a row moves through the L2)): the column parameters the wave's
+//              streamed rows push out of the L2 come from farther,
 //     c      = min(1, col_exposed_share / k'^col_exposed_power) (the share of them no other CTA's
 //              loads overlap: h runs after the CTA's own loads),
 //     memory = max(n * D_hbm / B + n * D_l2 / B_l2,  d_cta / r_cta + (1 - c) * t_col + (1 - e) * t_fixed)

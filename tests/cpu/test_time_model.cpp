@@ -599,6 +599,33 @@ TEST_CASE("col_room_save: column reads cost less where the SM's column slices fi
   CHECK(t("rmsnorm", 1, "cluster", 16, 4096, 65536) == t("rmsnorm", 0, "cluster", 16, 4096, 65536));
 }
 
+TEST_CASE("col_l2_share: column parameters a wave's streamed rows push out of the L2 come at col_far_gbps", "[model][time]") {
+  const Calibration c = h200_like();
+  const CopyLine l = copy_line(c.copies);
+  TimeModelParams prm = h200_params();
+  prm.col_far_gbps = prm.col_gbps / 4;
+  auto t = [&](const char* wn, double share, const std::string& s, int p, long long m, long long n) {
+    prm.col_l2_share = share;
+    const CandidateTime r = candidate_time(find_workload(wn).figures, wn, c, prm, l, s, p, m, n);
+    REQUIRE(r.legal);
+    return r.t_ms;
+  };
+  // Layernorm's cluster of 16 at 380 x 740000: 7 rows of 8 x 740000 B a wave, 41 MB, more than half the
+  // 60 MB L2: slower with the share at 0.5 than with none, slower still at 0.25; at 0.9 all of it stays.
+  const double none = t("layernorm", 0, "cluster", 16, 380, 740000);
+  CHECK(t("layernorm", 0.5, "cluster", 16, 380, 740000) > none);
+  CHECK(t("layernorm", 0.25, "cluster", 16, 380, 740000) > t("layernorm", 0.5, "cluster", 16, 380, 740000));
+  CHECK(t("layernorm", 0.9, "cluster", 16, 380, 740000) == none);
+  // Few rows: one wave of 3 rows streams 18 MB, under half the L2: nothing moves.
+  CHECK(t("layernorm", 0.5, "cluster", 16, 3, 740000) == t("layernorm", 0, "cluster", 16, 3, 740000));
+  // The staged kernel too (132 rows of 8 x 40000 B a wave at one CTA per SM: 42 MB).
+  CHECK(t("rmsnorm", 0.5, "staged", 1, 4096, 40000) > t("rmsnorm", 0, "staged", 1, 4096, 40000));
+  // No column parameters, or the partial kernels (their columns come at the streamed rate already):
+  // nothing moves.
+  CHECK(t("rms_softmax", 0.25, "cluster", 16, 380, 740000) == t("rms_softmax", 0, "cluster", 16, 380, 740000));
+  CHECK(t("layernorm", 0.25, "partial", 16, 380, 1000000) == t("layernorm", 0, "partial", 16, 380, 1000000));
+}
+
 TEST_CASE("column parameters: the share no other CTA hides adds to the wave, less as CTAs per SM grow", "[model][time]") {
   const Calibration c = h200_like();
   const CopyLine l = copy_line(c.copies);
