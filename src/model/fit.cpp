@@ -26,7 +26,9 @@ Vec to_logs(const TimeModelParams& p) {
           std::log(p.fixed_exposed_share), std::log(p.work_exposed_share),
           std::log(std::max(p.cluster_gain, 1e-3)),  // a file without it (0) starts the descent near 0
           std::log(std::max(p.partial_col_stream, 1e-3)), std::log(std::max(p.col_room_save, 1e-3)),
-          std::log(std::max(p.col_l2_share, 1e-3)), std::log(p.col_far_gbps)};
+          // Off (a file without them, 0): start where they change little, the whole L2 and col_gbps.
+          std::log(p.col_l2_share > 0 ? p.col_l2_share : 1.0),
+          std::log(p.col_far_gbps > 0 ? p.col_far_gbps : std::max(p.col_gbps, 1.0))};
 }
 
 TimeModelParams from_logs(const Vec& v) {

@@ -67,6 +67,7 @@ TimeModelParams h200_params() {
   p.work_exposed_share = 0.1954;
   p.cluster_gain = 0.07598;
   p.partial_col_stream = 1.0;
+  p.col_far_gbps = 1e5;  // unused while col_l2_share is 0 (D0); a constants file without it reads so
   p.fitted_on = "H200 fit on the train, held-out, wide-row, validation 1-12 and short-row sweeps, partial_col_stream = 1 "
                 "(built in)";
   return p;
@@ -243,13 +244,17 @@ CandidateTime candidate_time(const StaticFigures& f, const std::string& workload
     const double wave_bytes = rows * (f.d_fixed(nd) + rereads);
     const double col_kept = prm.col_l2_share <= 0 || wave_bytes <= 0
                                 ? 1.0 : std::clamp(prm.col_l2_share * double(cal.device.l2_bytes) / wave_bytes, 0.0, 1.0);
-    const double far = partial ? 1.0 : col_kept + (1 - col_kept) * prm.col_gbps / prm.col_far_gbps;
-    const double t_col_w = far * t_col * (1 - prm.col_room_save * col_room(k_eff, first));
+    // The farther reads lengthen only the exposed share (col_k): the rest is hidden by other CTAs'
+    // loads, whose number hides the longer trips too (the hint sped up no cluster at five or more
+    // CTAs per SM).
+    const double far = partial || col_kept >= 1 ? 1.0 : col_kept + (1 - col_kept) * prm.col_gbps / prm.col_far_gbps;
+    const double t_col_w = t_col * (1 - prm.col_room_save * col_room(k_eff, first));
     const double memory = std::max(rows * d_hbm / b_hbm + rows * d_l2 / b_l2,
                                    t_cta + (1 - col_k) * t_col_w + (1 - fix_k) * t_fixed);
     const double work = prm.sm_work_scale * k_eff * sms / double(p) * nd * elem_us;
     const double work_k = prm.work_exposed_share / overlap_k;
-    return fix_k * t_fixed + std::max(memory, work) + exp_k * std::min(memory, work) + work_k * work + col_k * t_col_w;
+    return fix_k * t_fixed + std::max(memory, work) + exp_k * std::min(memory, work) + work_k * work +
+           col_k * far * t_col_w;
   };
   // A clustered candidate with two or more CTAs per SM runs its waves in P^-cluster_gain of the
   // formula's time. Why, from the residuals of A2 on the development sweeps (2549 shapes, the
