@@ -28,9 +28,8 @@ enum class Source { Global, Shared };
 // Whether the pass-th read of a span from global memory (0: the first) walks it backwards.
 constexpr bool reversed_pass(int pass) { return CREDIT_REREAD_REVERSE && (pass & 1); }
 
-// A 16-byte load of an input a later phase reads again.
-__device__ __forceinline__ float4 load_read_again(const float4* p) {
-#if CREDIT_REREAD_EVICT_LAST
+// A 16-byte read-only load that asks the L2 to keep the line (evict_last): for data read again.
+__device__ __forceinline__ float4 load_evict_last(const float4* p) {
   std::uint64_t policy;
   asm("createpolicy.fractional.L2::evict_last.b64 %0, 1.0;" : "=l"(policy));
   float4 v;
@@ -38,6 +37,12 @@ __device__ __forceinline__ float4 load_read_again(const float4* p) {
                : "=f"(v.x), "=f"(v.y), "=f"(v.z), "=f"(v.w)
                : "l"(p), "l"(policy));
   return v;
+}
+
+// A 16-byte load of an input a later phase reads again.
+__device__ __forceinline__ float4 load_read_again(const float4* p) {
+#if CREDIT_REREAD_EVICT_LAST
+  return load_evict_last(p);
 #else
   return __ldg(p);
 #endif
@@ -297,8 +302,8 @@ __device__ __forceinline__ void load_and_accumulate_stage0(const RowOperands& op
 #define CREDIT_COL_LOAD 0   // 1 the L2 only (ld.cg), 2 through the L1 with an L2 evict_last hint (16-byte loads)
 #endif
 // A load of a column parameter (layernorm's gamma, beta), which every row reads again. Through the
-// L1 or around it, the time is the same (eleventh session's A/B, docs/perf-notes.md): they come from
-// the L2 either way.
+// L1 or around it, the time is the same; with evict_last the widest rows' streamed data no longer
+// push them out of the L2 (eleventh session's A/Bs, docs/perf-notes.md).
 template <class T>
 __device__ __forceinline__ T load_col(const T* p) {
   if constexpr (CREDIT_COL_LOAD == 1) return __ldcg(p);
@@ -307,13 +312,7 @@ __device__ __forceinline__ T load_col(const T* p) {
 #if CREDIT_COL_LOAD == 2
 template <>
 __device__ __forceinline__ float4 load_col(const float4* p) {
-  std::uint64_t policy;
-  asm("createpolicy.fractional.L2::evict_last.b64 %0, 1.0;" : "=l"(policy));
-  float4 v;
-  asm volatile("ld.global.nc.L2::cache_hint.v4.f32 {%0, %1, %2, %3}, [%4], %5;"
-               : "=f"(v.x), "=f"(v.y), "=f"(v.z), "=f"(v.w)
-               : "l"(p), "l"(policy));
-  return v;
+  return load_evict_last(p);
 }
 #endif
 
