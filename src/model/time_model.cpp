@@ -199,9 +199,8 @@ CandidateTime candidate_time(const StaticFigures& f, const std::string& workload
   // (eleventh session) layernorm's and rmsnorm's clusters, over rms_softmax's at the same shape, go
   // from 1.03-1.15 where the slices fit that room to 0.81-0.96 where they take 2.5 times it; read
   // first as reuse in the L1, which an A/B refuted: the column loads bypassing the L1 (ld.cg,
-  // CREDIT_COL_LOAD=1) took 0.98-1.02 of the time at every shape. At one CTA per SM the pass waits
-  // on the L2's latency (Nsight Compute); why large slices cost more per byte is not known
-  // (docs/model-notes.md, "Eleventh session").
+  // CREDIT_COL_LOAD=1) took 0.98-1.02 of the time at every shape. The cause is the L2: the rows a
+  // wave streams evict the column parameters (col_l2_share below; docs/model-notes.md).
   const long l1 = l1_cache_bytes(cal.device, cal.limits, *kernel, smem, c.ctas_per_sm);
   auto col_room = [&](double k_eff, bool first) {
     if (f.col_bytes <= 0 || l1 <= 0) return 0.0;
