@@ -187,7 +187,8 @@ CandidateTime candidate_time(const StaticFigures& f, const std::string& workload
   // layernorm's and rmsnorm's partial kernels predicted at 0.70-0.77 of their time, rms_softmax's, the
   // same bytes without columns, at 0.89-0.91; the time missing per element the same for layernorm's two
   // vectors as for rmsnorm's one, at a per-CTA rate of 13-19 GB/s per 4 B element, the streamed rate's 11-21.)
-  const double t_col_l2 = nd * f.col_bytes / double(p) / (prm.col_gbps * 1e3);
+  const double col_slice = nd * f.col_bytes / double(p);  // the column bytes one CTA reads per row
+  const double t_col_l2 = col_slice / (prm.col_gbps * 1e3);
   const double t_col_streamed = nd * double(sizeof(float)) / double(p) / r_stream;
   const double t_col = partial && f.col_bytes > 0
                            ? (1 - prm.partial_col_stream) * t_col_l2 + prm.partial_col_stream * t_col_streamed
@@ -204,7 +205,7 @@ CandidateTime candidate_time(const StaticFigures& f, const std::string& workload
   const long l1 = l1_cache_bytes(cal.device, cal.limits, *kernel, smem, c.ctas_per_sm);
   auto col_room = [&](double k_eff, bool first) {
     if (f.col_bytes <= 0 || l1 <= 0) return 0.0;
-    const double need = nd * f.col_bytes / double(p) * (cluster ? k_eff : 1.0);
+    const double need = col_slice * (cluster ? k_eff : 1.0);
     const double held = std::min(1.0, double(l1) / need);
     return !first ? held : cluster ? 0.0 : held * (1.0 - 1.0 / k_eff);
   };
