@@ -28,16 +28,26 @@ enum class Source { Global, Shared };
 // Whether the pass-th read of a span from global memory (0: the first) walks it backwards.
 constexpr bool reversed_pass(int pass) { return CREDIT_REREAD_REVERSE && (pass & 1); }
 
-// A 16-byte read-only load that asks the L2 to keep the line (evict_last): for data read again.
-__device__ __forceinline__ float4 load_evict_last(const float4* p) {
+// Read-only loads that ask the L2 to keep the line (evict_last): for data read again. The policy
+// is made once per pass (createpolicy), not per load.
+__device__ __forceinline__ std::uint64_t evict_last_policy() {
   std::uint64_t policy;
   asm("createpolicy.fractional.L2::evict_last.b64 %0, 1.0;" : "=l"(policy));
+  return policy;
+}
+__device__ __forceinline__ float4 load_evict_last(const float4* p, std::uint64_t policy) {
   float4 v;
-  asm volatile("ld.global.nc.L2::cache_hint.v4.f32 {%0, %1, %2, %3}, [%4], %5;"
-               : "=f"(v.x), "=f"(v.y), "=f"(v.z), "=f"(v.w)
-               : "l"(p), "l"(policy));
+  asm("ld.global.nc.L2::cache_hint.v4.f32 {%0, %1, %2, %3}, [%4], %5;"
+      : "=f"(v.x), "=f"(v.y), "=f"(v.z), "=f"(v.w)
+      : "l"(p), "l"(policy));
   return v;
 }
+__device__ __forceinline__ float load_evict_last(const float* p, std::uint64_t policy) {
+  float v;
+  asm("ld.global.nc.L2::cache_hint.f32 %0, [%1], %2;" : "=f"(v) : "l"(p), "l"(policy));
+  return v;
+}
+__device__ __forceinline__ float4 load_evict_last(const float4* p) { return load_evict_last(p, evict_last_policy()); }
 
 // A 16-byte load of an input a later phase reads again.
 __device__ __forceinline__ float4 load_read_again(const float4* p) {
@@ -298,23 +308,20 @@ __device__ __forceinline__ void load_and_accumulate_stage0(const RowOperands& op
   }
 }
 
-#ifndef CREDIT_COL_LOAD  // a build option for A/B runs: column parameters 0 through the L1 (ld.global.nc),
-#define CREDIT_COL_LOAD 0   // 1 the L2 only (ld.cg), 2 through the L1 with an L2 evict_last hint (16-byte loads)
+#ifndef CREDIT_COL_LOAD  // a build option for A/B runs: column parameters 0 as launched (below), 1 the L2
+#define CREDIT_COL_LOAD 0   // only (ld.cg), 2 always with the L2 evict_last hint
 #endif
-// A load of a column parameter (layernorm's gamma, beta), which every row reads again. Through the
-// L1 or around it, the time is the same; with evict_last the widest rows' streamed data no longer
-// push them out of the L2 (eleventh session's A/Bs, docs/perf-notes.md).
+// A load of a column parameter (layernorm's gamma, beta), which every row reads again. Where the
+// launch says so (op.col_keep_l2: few CTAs per SM, gpu/schedules.cu) it asks the L2 to keep the line:
+// there the rows a wave streams push the column parameters out of the L2, and nothing else on the SM
+// hides the longer trips (eleventh session's A/Bs, docs/perf-notes.md). Through the L1 or around it,
+// the time is the same.
 template <class T>
-__device__ __forceinline__ T load_col(const T* p) {
+__device__ __forceinline__ T load_col(const T* p, bool keep, std::uint64_t policy) {
   if constexpr (CREDIT_COL_LOAD == 1) return __ldcg(p);
+  if (CREDIT_COL_LOAD == 2 || keep) return load_evict_last(p, policy);
   return __ldg(p);
 }
-#if CREDIT_COL_LOAD == 2
-template <>
-__device__ __forceinline__ float4 load_col(const float4* p) {
-  return load_evict_last(p);
-}
-#endif
 
 // Applies h over the span and writes the outputs. Retained inputs come from shared memory
 // when S == Shared, every other input from global memory.
@@ -327,6 +334,8 @@ __device__ __forceinline__ void apply_span(const RowOperands& op, const RowSpan&
   constexpr unsigned amask = W::apply_reads;
   constexpr unsigned from_smem = S == Source::Shared ? retained_mask<W>() : 0u;
   const bool col_vec = (op.n & 3) == 0;  // column vectors are 16-byte aligned only then
+  const bool keep = op.col_keep_l2;
+  const std::uint64_t policy = NC > 0 && (keep || CREDIT_COL_LOAD == 2) ? evict_last_policy() : 0;
   struct In {
     Vec<NI> in;
     Vec<NC> col;
@@ -345,10 +354,11 @@ __device__ __forceinline__ void apply_span(const RowOperands& op, const RowSpan&
 #pragma unroll
     for (int k = 0; k < NC; ++k) {
       if (col_vec) {
-        v.col.x[k] = load_col(reinterpret_cast<const float4*>(op.col[k] + i));
+        v.col.x[k] = load_col(reinterpret_cast<const float4*>(op.col[k] + i), keep, policy);
       } else {
-        v.col.x[k] = make_float4(load_col(op.col[k] + i), load_col(op.col[k] + i + 1),
-                                 load_col(op.col[k] + i + 2), load_col(op.col[k] + i + 3));
+        const float* c = op.col[k] + i;
+        v.col.x[k] = make_float4(load_col(c, keep, policy), load_col(c + 1, keep, policy),
+                                 load_col(c + 2, keep, policy), load_col(c + 3, keep, policy));
       }
     }
     return v;

@@ -7,6 +7,7 @@
 # steps: build tests gputests occupancy regtests train heldout validation validation2 validation3 validation4 validation5 validation6 validation7 validation8 validation9 validation10 validation11 sweep:CONFIG torchrmsnorm paper65536 shortrows torchshort:M wide wideheldout torchwide:M widebench widetests widefusion abwide:DEFS megawide sanitize calibrate calibrate3 predict sweep torch bench quickbench ladder megabench profile phases stalls colstalls negctl ncushort ncushort:W:M:N traffic trafficwide
 # abladder:THREADS abdefs:NAME=VALUE[,NAME=VALUE] ab:THREADS sass:REGEX abprep:DEFS (then abwide:DEFS or abbench:DEFS)
 # AB_SCHEDULES: the schedules regbench and abbench:DEFS time (default registers registers_deep)
+# WIDE_SHAPES, WIDE_SCHEDULES, WIDE_WORKLOADS (default all): what widebench and abwide:DEFS time
 # (default: build tests bench)
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -116,7 +117,7 @@ for step in $steps; do
     widebench)  # a quick look: the partial schedules beside the cluster and global_reread at WIDE_SHAPES (M:N ..., default
       # 4096:262144 1024:1048576), the schedules WIDE_SCHEDULES (default global_reread cluster partial partial_one)
       for s in ${WIDE_SHAPES:-4096:262144 1024:1048576}; do
-        run "widebench-${s%%:*}-${s##*:}" build/credit --json "$OUT/widebench-${s%%:*}-${s##*:}.json" bench --workload all \
+        run "widebench-${s%%:*}-${s##*:}" build/credit --json "$OUT/widebench-${s%%:*}-${s##*:}.json" bench --workload ${WIDE_WORKLOADS:-all} \
           --rows ${s%%:*} --widths ${s##*:} --schedule ${WIDE_SCHEDULES:-global_reread cluster partial partial_one} --P 2,4,8,16 \
           --samples 10 --warmup 2
       done ;;
@@ -129,7 +130,7 @@ for step in $steps; do
       ab_ready "$d" "$dir"
       for s in ${WIDE_SHAPES:-4096:262144 1024:1048576}; do  # the schedules WIDE_SCHEDULES (default partial)
         run "abwide-$dir-${s%%:*}-${s##*:}" "$dir/credit" --json "$OUT/abwide-$dir-${s%%:*}-${s##*:}.json" bench \
-          --workload all --rows ${s%%:*} --widths ${s##*:} --schedule ${WIDE_SCHEDULES:-partial} --P 2,4,8,16 \
+          --workload ${WIDE_WORKLOADS:-all} --rows ${s%%:*} --widths ${s##*:} --schedule ${WIDE_SCHEDULES:-partial} --P 2,4,8,16 \
           --samples 10 --warmup 2
       done ;;
     megawide)  # the global-memory exchange at the widest rows: many CTAs per row, few rows in flight

@@ -32,6 +32,9 @@ struct RowOperands {
   // The partial schedule only: floats of each CTA's slice kept in shared memory (a multiple of 4);
   // the rest streams from global memory at every phase. Every other schedule keeps its slice whole.
   int keep = 0x7ffffff0;
+  // Column parameters ask the L2 to keep their lines (evict_last): set by gpu::launch where few CTAs
+  // share an SM (gpu/schedules.cu, keep_columns_in_l2).
+  bool col_keep_l2 = false;
 };
 
 // Floats per plane of the spill buffer: rows x n rounded up to whole 16-byte vectors, so that

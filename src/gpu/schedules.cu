@@ -296,6 +296,20 @@ int max_active_clusters(const WorkloadInfo& w, Schedule s, int p, long long n, c
   return known[key] = active;
 }
 
+#ifndef CREDIT_COL_KEEP_CTAS  // a build option for A/B runs: 0 never asks (the kernels before the twelfth session)
+#define CREDIT_COL_KEEP_CTAS 2
+#endif
+
+bool keep_columns_in_l2(const WorkloadInfo& w, Schedule s, int p, long long n, const DeviceInfo& dev) {
+  if (w.figures.col_bytes == 0 || dev.sm_count < 1 || traits_of(s).register_family >= 0) return false;
+  if (s != Schedule::Staged && s != Schedule::GlobalReread && traits_of(s).split != Split::Cluster &&
+      traits_of(s).split != Split::LargestCluster)
+    return false;
+  const int active = max_active_clusters(w, s, p, n, dev);
+  const long long ctas = traits_of(s).cluster_launch ? (long long)active * p : active;  // resident CTAs on the device
+  return ctas <= (long long)CREDIT_COL_KEEP_CTAS * dev.sm_count;
+}
+
 std::vector<KernelResources> kernel_resources(const WorkloadInfo& w) {
   const Kernels& ks = kernels_of(w);
   auto of = [&](Kernel k, std::string name, int threads) {
@@ -433,6 +447,7 @@ void launch(const WorkloadInfo& w, Schedule s, int p, const RowOperands& op, con
   const cudaLaunchConfig_t cfg = config_for(s, p, op.rows, op.n, smem, stream, &attr);
   RowOperands g = op;
   if (traits_of(s).partial_ctas > 0) g.keep = int(partial_keep(w, s, dev));
+  g.col_keep_l2 = keep_columns_in_l2(w, s, p, op.n, dev);
   CREDIT_CUDA(cudaLaunchKernelEx(&cfg, k, g));
   CREDIT_CUDA_LAUNCHED();
 }

@@ -79,6 +79,14 @@ long long partial_keep(const WorkloadInfo& w, Schedule s, const DeviceInfo& dev)
 // (cudaOccupancyMaxActiveClusters); for the other schedules, concurrent CTAs.
 int max_active_clusters(const WorkloadInfo& w, Schedule s, int p, long long n, const DeviceInfo& dev);
 
+// Whether a launch asks the L2 to keep the column parameters (evict_last): the staged, global_reread,
+// cluster and partial kernels of a workload with column parameters, where the device holds at most two
+// of its CTAs per SM. There the rows a wave streams push the column parameters out of the L2 and few
+// other loads hide the longer trips: layernorm's and rmsnorm's cluster of 16 at 380 x 740000 took 0.78
+// of their time with the hint, their staged kernels at 4096 x 40000 0.71-0.73; at eight CTAs per SM it
+// cost rmsnorm 6-9% (H200, eleventh session, docs/perf-notes.md).
+bool keep_columns_in_l2(const WorkloadInfo& w, Schedule s, int p, long long n, const DeviceInfo& dev);
+
 // Threads, registers and static shared memory of every kernel the time model predicts for w
 // (staged, global_reread, cluster and each register variant, named by register_kernel_name;
 // cudaFuncGetAttributes): what it needs to compute occupancy offline.

@@ -260,6 +260,19 @@ TEST_CASE("illegal configurations are refused before launch", "[gpu]") {
   CHECK(gpu::cuda_baseline(w, 4096, device()) == Schedule::Staged);
 }
 
+
+// The launches that ask the L2 to keep the column parameters: few CTAs per SM, a workload with
+// column parameters (the [sanitize] shape 3 x 50257 runs the hinted loads, ragged and scalar).
+TEST_CASE("column parameters are kept in the L2 only where few CTAs share an SM", "[gpu]") {
+  const WorkloadInfo& ln = find_workload("layernorm");
+  CHECK(gpu::keep_columns_in_l2(ln, Schedule::Staged, 1, 50257, device()));       // 201 KB: one CTA per SM
+  CHECK(gpu::keep_columns_in_l2(ln, Schedule::Cluster, 16, 740000, device()));    // 185 KB slices
+  CHECK(gpu::keep_columns_in_l2(ln, Schedule::GlobalReread, 1, 50257, device()));  // two CTAs of 512 threads
+  CHECK_FALSE(gpu::keep_columns_in_l2(ln, Schedule::Cluster, 16, 40000, device()));  // 10 KB slices: eight CTAs
+  CHECK_FALSE(gpu::keep_columns_in_l2(ln, Schedule::Staged, 1, 4096, device()));
+  CHECK_FALSE(gpu::keep_columns_in_l2(ln, Schedule::Registers, 1, 4096, device()));
+  CHECK_FALSE(gpu::keep_columns_in_l2(find_workload("rms_softmax"), Schedule::Staged, 1, 50257, device()));
+}
 // Under compute-sanitizer (scripts/gpu-check.sh sanitize): every barrier and switch once.
 // rms_softmax keeps its exponentials (one plane), wvar_bwd two inputs (two spill planes).
 TEST_CASE("megakernel barriers and switches at one ragged shape", "[sanitize]") {
