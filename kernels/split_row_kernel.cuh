@@ -1,4 +1,5 @@
 #pragma once
+#include <type_traits>
 // The staged and clustered schedules (DESIGN.md section 2) as one kernel: the P CTAs that
 // share a row load their slices into shared memory while accumulating stage 1, exchange
 // compact partials through the exchange policy X after every stage, and apply h to the
@@ -87,10 +88,22 @@ __device__ __forceinline__ void split_stages([[maybe_unused]] const RowOperands&
 
 // The partial kernel's shared memory holds it at StreamCtas CTAs per SM (the schedule's
 // partial_ctas): its registers may grow to that occupancy, for the streamed part's loads in flight.
+#ifndef CREDIT_LEAN_CLUSTER  // a build option for A/B runs: 0 leaves the one-statistic cluster kernels' registers free
+#define CREDIT_LEAN_CLUSTER 1
+#endif
+// Occupancy the compiler must keep: a cluster kernel with one statistic and column parameters
+// (rmsnorm) held at 32 registers, eight CTAs per SM, as before its column loads could carry an L2
+// hint (35 registers then, six CTAs: its clusters of 8 and 16 at 7-8 CTAs per SM took 1.07-1.09x
+// their time, twelfth session).
+template <class W, class X>
+constexpr int split_min_blocks() {
+  if (CREDIT_LEAN_CLUSTER && std::is_same_v<X, DsmemExchange> && num_stats<W>() <= 1 && W::col_params.size() > 0)
+    return 2048 / SplitPolicy::threads;
+  return min_blocks_per_sm(SplitPolicy::threads, num_stats<W>() + X::pressure);
+}
+
 template <class W, class X, bool Stream = false, int StreamCtas = kPartialCtasPerSm>
-__global__ void __launch_bounds__(SplitPolicy::threads,
-                                  Stream ? StreamCtas
-                                         : min_blocks_per_sm(SplitPolicy::threads, num_stats<W>() + X::pressure))
+__global__ void __launch_bounds__(SplitPolicy::threads, Stream ? StreamCtas : split_min_blocks<W, X>())
     split_row_kernel(const __grid_constant__ RowOperands op) {
   extern __shared__ float4 smem4[];
   mark_phase(op, 0);

@@ -45,6 +45,9 @@ TimeModelParams h200_params() {
   // held-out sweep 5 were read): the constants of time-model-h200.json (ninth/model-fit.txt).
   // Tenth session: D0 = B'' with partial_col_stream = 1, not refitted (the second rule of
   // tenth/decision-rule.md, committed before validation 17 and wide held-out sweep 7 were read).
+  // Twelfth session: D1 = D0 with partial_col_stream fitted alone (0.4662) on the development data
+  // of the kernels that keep column parameters in the L2 (twelfth/decision-rule.md, committed before
+  // the re-measured validation 19 and wide held-out sweep 10 were read).
   TimeModelParams p;
   p.cta_us = 0.3918;
   p.staging_us = 0.9223;
@@ -66,10 +69,10 @@ TimeModelParams h200_params() {
   p.fixed_exposed_share = 1.0;
   p.work_exposed_share = 0.1954;
   p.cluster_gain = 0.07598;
-  p.partial_col_stream = 1.0;
+  p.partial_col_stream = 0.4662;
   p.col_far_gbps = 1e5;  // unused while col_l2_share is 0 (D0); a constants file without it reads so
-  p.fitted_on = "H200 fit on the train, held-out, wide-row, validation 1-12 and short-row sweeps, partial_col_stream = 1 "
-                "(built in)";
+  p.fitted_on = "H200 fit on the train, held-out, wide-row, validation 1-12 and short-row sweeps, partial_col_stream = 0.4662 "
+                "(twelfth session; built in)";
   return p;
 }
 
