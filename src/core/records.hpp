@@ -97,6 +97,8 @@ struct TimeModelParams {
   double col_l2_share = 0;   // share of the L2 a wave's streamed rows may take before they evict the
                              // column parameters (0: never; D0)
   double col_far_gbps = 0;   // one CTA's rate of column parameters the L2 no longer holds
+  double stream_plane_power = 0;  // a partial CTA streams planes^power times partial_cta_gbps, planes the
+                                  // retained inputs it reads again per element (0: D1)
   std::string fitted_on;
 };
 
@@ -136,6 +138,7 @@ inline constexpr TimeModelField kTimeModelFields[] = {
     {"col_room_save", &TimeModelParams::col_room_save, TimeModelField::Absent::value, 0, false},
     {"col_l2_share", &TimeModelParams::col_l2_share, TimeModelField::Absent::value, 0, false},
     {"col_far_gbps", &TimeModelParams::col_far_gbps, TimeModelField::Absent::value, 1e5, true},
+    {"stream_plane_power", &TimeModelParams::stream_plane_power, TimeModelField::Absent::value, 0, false},
 };
 
 // The constant named `name`, or nullptr.

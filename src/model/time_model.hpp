@@ -36,7 +36,8 @@
 //   (global_reread: the whole row's; partial: those of the part of each slice it streams),
 //   probe the SMs' ns per element (Calibration::elem_ns), d_cta the bytes one CTA streams, r_cta
 //   its stream rate (partial: the kept part at split_cta_gbps, the streamed part and its re-reads
-//   at partial_cta_gbps, the rate of one of two CTAs sharing an SM: k CTAs share 2 x partial_cta_gbps)
+//   at partial_cta_gbps, the rate of one of two CTAs sharing an SM: k CTAs share 2 x partial_cta_gbps,
+//   times planes^stream_plane_power for the retained planes it streams)
 //   and col_bytes the column parameters it reads from the L2; and
 //     t_fixed = cta_us + L * stage_us * threads / 256 + [staged, cluster] staging_us
 //               + [P > 1] (cluster_us * log2(P) / 2 + barrier_scale * K * barrier(P)).

@@ -565,6 +565,31 @@ TEST_CASE("partial_col_stream: a partial kernel's column parameters at its strea
     CHECK(t("layernorm", 1, s, p, n).t_ms == t("layernorm", 0, s, p, n).t_ms);
 }
 
+TEST_CASE("stream_plane_power: a partial CTA streams two retained planes faster per byte than one", "[model][time]") {
+  const Calibration c = h200_like();
+  const CopyLine l = copy_line(c.copies);
+  TimeModelParams prm = h200_params();
+  auto t = [&](const char* wn, double power, const std::string& s, int p, long long n) {
+    prm.stream_plane_power = power;
+    return candidate_time(find_workload(wn).figures, wn, c, prm, l, s, p, 1024, n);
+  };
+  // wvar_bwd keeps two planes (8 B per element), rms_softmax one: only the two-plane partial kernels
+  // get faster with the power, and more with a larger one.
+  REQUIRE(find_workload("wvar_bwd").figures.b_keep == 8);
+  REQUIRE(find_workload("rms_softmax").figures.b_keep == 4);
+  for (const char* s : {"partial", "partial_one"}) {
+    REQUIRE(t("wvar_bwd", 0, s, 16, 1000000).legal);
+    const double none = t("wvar_bwd", 0, s, 16, 1000000).t_ms, some = t("wvar_bwd", 0.5, s, 16, 1000000).t_ms;
+    INFO(s << ": " << none << " ms -> " << some << " ms");
+    CHECK(some < none);
+    CHECK(t("wvar_bwd", 1, s, 16, 1000000).t_ms < some);
+    CHECK(t("rms_softmax", 1, s, 16, 1000000).t_ms == t("rms_softmax", 0, s, 16, 1000000).t_ms);
+  }
+  for (const auto& [s, p, n] : std::vector<std::tuple<std::string, int, long long>>{
+           {"cluster", 16, 262144}, {"global_reread", 1, 1000000}, {"staged", 1, 16384}})
+    CHECK(t("wvar_bwd", 1, s, p, n).t_ms == t("wvar_bwd", 0, s, p, n).t_ms);
+}
+
 TEST_CASE("col_room_save: column reads cost less where the SM's column slices fit the L1 the carveout leaves", "[model][time]") {
   Calibration c = h200_like();
   c.device.cc_major = 9;
