@@ -1,5 +1,4 @@
 #pragma once
-#include <type_traits>
 // The staged and clustered schedules (DESIGN.md section 2) as one kernel: the P CTAs that
 // share a row load their slices into shared memory while accumulating stage 1, exchange
 // compact partials through the exchange policy X after every stage, and apply h to the
@@ -8,6 +7,7 @@
 // and barriers in global memory), which alone honours the Fig. 6 switches in op.switches.
 // Stream = true is the partial schedule: a CTA keeps the first op.keep floats of its slice (the
 // span) in shared memory and reads the rest (`rest`) from global memory at every phase.
+#include <type_traits>
 #include <utility>
 
 #include "kernels/cta_reduce.cuh"
@@ -86,8 +86,6 @@ __device__ __forceinline__ void split_stages([[maybe_unused]] const RowOperands&
   (split_stage<W, X, Stream, l>(op, row, span, rest, pl, warp_buf, slots, bars, rowp, ctx), ...);
 }
 
-// The partial kernel's shared memory holds it at StreamCtas CTAs per SM (the schedule's
-// partial_ctas): its registers may grow to that occupancy, for the streamed part's loads in flight.
 #ifndef CREDIT_LEAN_CLUSTER  // a build option for A/B runs: 0 leaves the one-statistic cluster kernels' registers free
 #define CREDIT_LEAN_CLUSTER 1
 #endif
@@ -102,6 +100,8 @@ constexpr int split_min_blocks() {
   return min_blocks_per_sm(SplitPolicy::threads, num_stats<W>() + X::pressure);
 }
 
+// The partial kernel's shared memory holds it at StreamCtas CTAs per SM (the schedule's
+// partial_ctas): its registers may grow to that occupancy, for the streamed part's loads in flight.
 template <class W, class X, bool Stream = false, int StreamCtas = kPartialCtasPerSm>
 __global__ void __launch_bounds__(SplitPolicy::threads, Stream ? StreamCtas : split_min_blocks<W, X>())
     split_row_kernel(const __grid_constant__ RowOperands op) {

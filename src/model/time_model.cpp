@@ -164,10 +164,11 @@ CandidateTime candidate_time(const StaticFigures& f, const std::string& workload
   // (Measured, 1024 x 524288 and 1M, eighth session: a per-CTA rate put partial_one with two or three
   // planes at 1.08-1.19 and 1.63-1.76 of its time, partial at 0.93-1.12.)
   const double streamed = partial ? reread_width / nd : 0.0;  // share of the row's elements
-  // A CTA streaming two retained planes has twice the loads in flight per element: its byte rate
-  // grows with the planes, planes^stream_plane_power (twelfth session: at N >= 400000 the development
-  // sweeps put the two-plane workloads' partial_one at 1.05-1.18 of its time, the one-plane ones' at
-  // 0.80-0.90, and partial at 1.04-1.11 against 0.84-0.90).
+  // A CTA streaming two retained planes may stream more bytes per second than one streaming one:
+  // planes^stream_plane_power (twelfth session: at N >= 400000 the development sweeps put the two-plane
+  // workloads' partial_one at 1.05-1.18 of its time, the one-plane ones' at 0.80-0.90, partial at
+  // 1.04-1.11 against 0.84-0.90). Fitted (0.20) it lowered the held-out regret by 0.04 points: 0 in
+  // the built-in constants (twelfth/decision-rule.md, second rule).
   const double planes = std::max(1.0, f.b_keep / double(sizeof(float)));
   const double r_stream = partial ? prm.partial_cta_gbps * 1e3 * std::pow(planes, prm.stream_plane_power) *
                                         double(kPartialCtasPerSm) / double(std::max(1, c.ctas_per_sm))
