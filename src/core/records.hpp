@@ -99,6 +99,7 @@ struct TimeModelParams {
   double col_far_gbps = 0;   // one CTA's rate of column parameters the L2 no longer holds
   double stream_plane_power = 0;  // a partial CTA streams planes^power times partial_cta_gbps, planes the
                                   // retained inputs it reads again per element (0: D1)
+  double lone_plane_power = 0;  // ... and a lone CTA on its SM (partial_one) planes^lone_plane_power more (0: D1)
   std::string fitted_on;
 };
 
@@ -139,6 +140,7 @@ inline constexpr TimeModelField kTimeModelFields[] = {
     {"col_l2_share", &TimeModelParams::col_l2_share, TimeModelField::Absent::value, 0, false},
     {"col_far_gbps", &TimeModelParams::col_far_gbps, TimeModelField::Absent::value, 1e5, true},
     {"stream_plane_power", &TimeModelParams::stream_plane_power, TimeModelField::Absent::value, 0, false},
+    {"lone_plane_power", &TimeModelParams::lone_plane_power, TimeModelField::Absent::value, 0, false},
 };
 
 // The constant named `name`, or nullptr.

@@ -14,7 +14,7 @@ namespace credit::model {
 
 namespace {
 
-constexpr int kParams = 25;
+constexpr int kParams = 26;
 using Vec = std::array<double, kParams>;
 
 Vec to_logs(const TimeModelParams& p) {
@@ -29,7 +29,7 @@ Vec to_logs(const TimeModelParams& p) {
           // Off (a file without them, 0): start where they change little, the whole L2 and col_gbps.
           std::log(p.col_l2_share > 0 ? p.col_l2_share : 1.0),
           std::log(p.col_far_gbps > 0 ? p.col_far_gbps : std::max(p.col_gbps, 1.0)),
-          std::log(std::max(p.stream_plane_power, 1e-3))};
+          std::log(std::max(p.stream_plane_power, 1e-3)), std::log(std::max(p.lone_plane_power, 1e-3))};
 }
 
 TimeModelParams from_logs(const Vec& v) {
@@ -60,6 +60,7 @@ TimeModelParams from_logs(const Vec& v) {
   p.col_l2_share = std::min(1.0, std::exp(v[22]));          // a share of the L2
   p.col_far_gbps = std::min(1e5, std::exp(v[23]));
   p.stream_plane_power = std::min(4.0, std::exp(v[24]));
+  p.lone_plane_power = std::min(4.0, std::exp(v[25]));
   p.split_cta_gbps = std::min(1e5, p.split_cta_gbps);
   p.reread_cta_gbps = std::min(1e5, p.reread_cta_gbps);
   return p;
@@ -292,6 +293,7 @@ TimeModelParams fit_start() {
   p.col_l2_share = 0.5;
   p.col_far_gbps = 30;
   p.stream_plane_power = 0.3;
+  p.lone_plane_power = 0.3;
   p.fitted_on = "the fit's starting point";
   return p;
 }
@@ -362,6 +364,7 @@ TimeModelParams fit_params(const std::vector<FitSample>& samples, const Calibrat
   if (std::none_of(samples.begin(), samples.end(), [](const FitSample& s) { return partial_ctas_of(s.schedule) > 0; })) {
     out.partial_cta_gbps = start.partial_cta_gbps;
     out.stream_plane_power = start.stream_plane_power;
+    out.lone_plane_power = start.lone_plane_power;
   }
   if (cal.elem_ns.empty()) {
     out.sm_work_scale = start.sm_work_scale;

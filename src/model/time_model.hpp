@@ -37,7 +37,8 @@
 //   probe the SMs' ns per element (Calibration::elem_ns), d_cta the bytes one CTA streams, r_cta
 //   its stream rate (partial: the kept part at split_cta_gbps, the streamed part and its re-reads
 //   at partial_cta_gbps, the rate of one of two CTAs sharing an SM: k CTAs share 2 x partial_cta_gbps,
-//   times planes^stream_plane_power for the retained planes it streams)
+//   times planes^stream_plane_power for the retained planes it streams, and planes^lone_plane_power
+//   more for a lone CTA per SM)
 //   and col_bytes the column parameters it reads from the L2; and
 //     t_fixed = cta_us + L * stage_us * threads / 256 + [staged, cluster] staging_us
 //               + [P > 1] (cluster_us * log2(P) / 2 + barrier_scale * K * barrier(P)).

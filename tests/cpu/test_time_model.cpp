@@ -590,6 +590,22 @@ TEST_CASE("stream_plane_power: a partial CTA streams two retained planes faster 
     CHECK(t("wvar_bwd", 1, s, p, n).t_ms == t("wvar_bwd", 0, s, p, n).t_ms);
 }
 
+TEST_CASE("lone_plane_power: only a lone CTA per SM streaming two planes gains", "[model][time]") {
+  const Calibration c = h200_like();
+  const CopyLine l = copy_line(c.copies);
+  TimeModelParams prm = h200_params();
+  auto t = [&](const char* wn, double power, const std::string& s) {
+    prm.lone_plane_power = power;
+    return candidate_time(find_workload(wn).figures, wn, c, prm, l, s, 16, 1024, 1000000);
+  };
+  const CandidateTime one = t("wvar_bwd", 0, "partial_one"), two = t("wvar_bwd", 0, "partial");
+  REQUIRE(one.ctas_per_sm == 1);
+  REQUIRE(two.ctas_per_sm == 2);
+  CHECK(t("wvar_bwd", 0.5, "partial_one").t_ms < one.t_ms);     // one CTA per SM, two planes
+  CHECK(t("wvar_bwd", 0.5, "partial").t_ms == two.t_ms);        // two CTAs per SM: unchanged
+  CHECK(t("rms_softmax", 0.5, "partial_one").t_ms == t("rms_softmax", 0, "partial_one").t_ms);  // one plane
+}
+
 TEST_CASE("col_room_save: column reads cost less where the SM's column slices fit the L1 the carveout leaves", "[model][time]") {
   Calibration c = h200_like();
   c.device.cc_major = 9;
