@@ -171,8 +171,9 @@ CandidateTime candidate_time(const StaticFigures& f, const std::string& workload
   // the built-in constants (twelfth/decision-rule.md, second rule).
   // A lone CTA on its SM (partial_one) gains planes^lone_plane_power more: in D1's development
   // residuals its error grows with the streamed share for the two-plane workloads (wvar_bwd and
-  // pearson_bwd 1.0 at N = 500000 to 1.28 at 1M) while partial's stays at 1.03-1.08, and the one-plane
-  // ones' partial_one sits at 0.80-0.90 (an empirical term; 0 in the built-in constants).
+  // pearson_bwd 1.0 at N = 500000 to 1.23-1.29 at 720000-1M) while partial's stays flat, and the
+  // one-plane ones' partial_one sits at 0.80-0.90. Fitted (0.37) it lowered wide held-out 12's regret
+  // by 0.09 points: 0 in the built-in constants (twelfth/decision-rule.md, third rule).
   const double planes = std::max(1.0, f.b_keep / double(sizeof(float)));
   const double plane_gain = std::pow(planes, prm.stream_plane_power + (c.ctas_per_sm == 1 ? prm.lone_plane_power : 0.0));
   const double r_stream = partial ? prm.partial_cta_gbps * 1e3 * plane_gain * double(kPartialCtasPerSm) /
