@@ -301,12 +301,13 @@ int max_active_clusters(const WorkloadInfo& w, Schedule s, int p, long long n, c
 #endif
 
 bool keep_columns_in_l2(const WorkloadInfo& w, Schedule s, int p, long long n, const DeviceInfo& dev) {
-  if (w.figures.col_bytes == 0 || dev.sm_count < 1 || traits_of(s).register_family >= 0) return false;
-  if (s != Schedule::Staged && s != Schedule::GlobalReread && traits_of(s).split != Split::Cluster &&
-      traits_of(s).split != Split::LargestCluster)
-    return false;
+  const ScheduleTraits& t = traits_of(s);
+  // The kernels whose apply pass reads the column parameters (row_phases.cuh, apply_span).
+  const bool split_row = s == Schedule::Staged || s == Schedule::GlobalReread || t.split == Split::Cluster ||
+                         t.split == Split::LargestCluster;
+  if (w.figures.col_bytes == 0 || !split_row || dev.sm_count < 1) return false;
   const int active = max_active_clusters(w, s, p, n, dev);
-  const long long ctas = traits_of(s).cluster_launch ? (long long)active * p : active;  // resident CTAs on the device
+  const long long ctas = t.cluster_launch ? (long long)active * p : active;  // resident CTAs on the device
   return ctas <= (long long)CREDIT_COL_KEEP_CTAS * dev.sm_count;
 }
 
