@@ -70,9 +70,10 @@ void print_time_prediction(std::FILE* out, const Prediction& pr, const TimeModel
       continue;
     }
     const bool pick = c.schedule == pr.pick_schedule && c.p == pr.pick_p;
-    fmt::print(out, "{:<16} {:>6} {:>8} {:>8} {:>7} {:>10.4f} {:>12.1f}  {}\n", name, "yes", c.ctas_per_sm,
+    const std::string probe = c.probe_scale != 1 ? fmt::format(" (stream probe x{:.3f})", c.probe_scale) : "";
+    fmt::print(out, "{:<16} {:>6} {:>8} {:>8} {:>7} {:>10.4f} {:>12.1f}  {}{}\n", name, "yes", c.ctas_per_sm,
                c.resident_rows, c.waves, c.t_ms, c.hbm_bytes / 1e6,
-               pick ? "<- pick" : fmt::format("{:+.1f}% vs pick", 100 * (c.t_ms / pr.pick_ms - 1)));
+               pick ? "<- pick" : fmt::format("{:+.1f}% vs pick", 100 * (c.t_ms / pr.pick_ms - 1)), probe);
   }
   if (pr.pick_schedule.empty()) {
     fmt::print(out, "no candidate can run at this shape\n");

@@ -66,6 +66,12 @@ struct CopySample {
 
 // The time model's fitted constants (model/time_model.hpp says what each term is). Units:
 // microseconds and GB/s. fitted_on names the sweep file(s) they were fitted on; empty: not set.
+// One timed launch shape of the stream probe (Calibration::stream_probes).
+struct StreamProbe {
+  long long m = 0, n = 0;
+  double ms = 0;  // median kernel time
+};
+
 struct TimeModelParams {
   double cta_us = 0;         // fixed cost of a CTA's row task per wave (prologue, epilogue)
   double staging_us = 0;     // extra fixed cost of staging in shared memory (mbarriers, bulk copies)
@@ -100,6 +106,8 @@ struct TimeModelParams {
   double stream_plane_power = 0;  // a partial CTA streams planes^power times partial_cta_gbps, planes the
                                   // retained inputs it reads again per element (0: D1)
   double lone_plane_power = 0;  // ... and a lone CTA on its SM (partial_one) planes^lone_plane_power more (0: D1)
+  double partial_probe_power = 0;  // a partial kernel's time times (probe measured / predicted)^power, the
+                                   // calibration's stream probe of that workload and schedule (0: D1)
   std::string fitted_on;
 };
 
@@ -141,6 +149,7 @@ inline constexpr TimeModelField kTimeModelFields[] = {
     {"col_far_gbps", &TimeModelParams::col_far_gbps, TimeModelField::Absent::value, 1e5, true},
     {"stream_plane_power", &TimeModelParams::stream_plane_power, TimeModelField::Absent::value, 0, false},
     {"lone_plane_power", &TimeModelParams::lone_plane_power, TimeModelField::Absent::value, 0, false},
+    {"partial_probe_power", &TimeModelParams::partial_probe_power, TimeModelField::Absent::value, 0, false},
 };
 
 // The constant named `name`, or nullptr.
@@ -173,6 +182,11 @@ struct Calibration {
   // staged kernel's time slope between two widths, warm L2): compute and on-chip traffic, what
   // a workload such as quant_int8 (IEEE division per element) is bound by beside DRAM.
   std::map<std::string, double> elem_ns;
+  // The per-workload stream probe: each partial-retention schedule timed at one wide shape
+  // (kernel times as a sweep takes them, L2 flushed), key workload, then schedule name. The time
+  // model scales its formula for that workload's partial kernel by the probe's measured over
+  // predicted time (partial_probe_power). Empty in calibrations that predate it.
+  std::map<std::string, std::map<std::string, StreamProbe>> stream_probes;
   std::optional<TimeModelParams> time_model;  // set by `credit fit-model`
 };
 
@@ -240,6 +254,7 @@ struct CandidateTime {
   long long resident_rows = 0;
   double waves = 0;
   double hbm_bytes = 0;     // bytes the model sends to DRAM
+  double probe_scale = 1;   // the stream probe's factor on the formula's time (1: none applied)
 };
 
 struct Prediction {

@@ -1,4 +1,6 @@
 #include <algorithm>
+#include <map>
+#include <string>
 #include <vector>
 #include <stdexcept>
 
@@ -81,6 +83,34 @@ double probe_elem_ns(const WorkloadInfo& w, const DeviceInfo& dev, Timer& timer)
   return std::max(0.0, slope_ms * 1e6 / double(rows) * dev.sm_count);
 }
 
+// The stream probe (Calibration::stream_probes): each partial-retention schedule of workload w at
+// kStreamProbeRows x kStreamProbeN, checked against the CPU execution, then timed as a sweep times a
+// point (L2 flushed before each launch). 2^20 columns stream about half of each slice at one CTA
+// per SM; 64 rows are several waves at either schedule's CTAs per SM. One problem serves both.
+constexpr long long kStreamProbeRows = 64;
+constexpr long long kStreamProbeN = 1LL << 20;
+
+std::map<std::string, StreamProbe> probe_streams(const WorkloadInfo& w, const DeviceInfo& dev, Timer& timer) {
+  std::map<std::string, StreamProbe> out;
+  std::vector<const ScheduleTraits*> partials;
+  for (const ScheduleTraits& t : schedule_traits())
+    if (t.candidate && t.partial_ctas > 0 &&
+        can_implement(w, t.id, kPartialClusterSize, kStreamProbeRows, kStreamProbeN, dev).ok)
+      partials.push_back(&t);
+  if (partials.empty()) return out;
+  DeviceProblem prob(w, kStreamProbeRows, kStreamProbeN, 20261202);
+  for (const ScheduleTraits* t : partials) {
+    const CheckResult chk = check_schedule(prob, t->id, kPartialClusterSize, dev, timer.stream(), 11);
+    if (!chk.ok) throw std::runtime_error(w.name + " stream probe: " + t->name + " is wrong: " + chk.reason);
+    const double ms = timer.time([&] {
+                              prob.workspace().launch(w, t->id, kPartialClusterSize, prob.operands(), dev, timer.stream());
+                            },
+                            TimingOptions{3, 15, true}).median;
+    out[t->name] = StreamProbe{kStreamProbeRows, kStreamProbeN, ms};
+  }
+  return out;
+}
+
 }  // namespace
 
 void measure_model_inputs(Calibration& c, const DeviceInfo& dev, const std::vector<int>& ps) {
@@ -121,6 +151,11 @@ void measure_model_inputs(Calibration& c, const DeviceInfo& dev, const std::vect
     c.copies.push_back({bytes, time_copy_of_traffic(timer, bytes, TimingOptions{3, 15, true}).median});
   c.elem_ns.clear();
   for (const WorkloadInfo& w : all_workloads()) c.elem_ns[w.name] = probe_elem_ns(w, dev, timer);
+  c.stream_probes.clear();
+  for (const WorkloadInfo& w : all_workloads()) {
+    auto probes = probe_streams(w, dev, timer);
+    if (!probes.empty()) c.stream_probes[w.name] = std::move(probes);
+  }
 }
 
 }  // namespace credit::gpu
