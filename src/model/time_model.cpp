@@ -70,9 +70,12 @@ TimeModelParams h200_params() {
   p.work_exposed_share = 0.1954;
   p.cluster_gain = 0.07598;
   p.partial_col_stream = 0.4662;
+  // Thirteenth session: P = D1 with the stream probe on (partial_probe_power = 1, no constant fitted;
+  // thirteenth/decision-rule.md, committed before wide held-out sweep 13 was measured).
+  p.partial_probe_power = 1.0;
   p.col_far_gbps = 1e5;  // unused while col_l2_share is 0 (D0); a constants file without it reads so
   p.fitted_on = "H200 fit on the train, held-out, wide-row, validation 1-12 and short-row sweeps, partial_col_stream = 0.4662 "
-                "(twelfth session; built in)";
+                "(twelfth session), partial_probe_power = 1 (thirteenth session; built in)";
   return p;
 }
 
