@@ -66,8 +66,8 @@ struct CopySample {
 
 // The time model's fitted constants (model/time_model.hpp says what each term is). Units:
 // microseconds and GB/s. fitted_on names the sweep file(s) they were fitted on; empty: not set.
-// One timed launch shape of the stream probe (Calibration::stream_probes).
-struct StreamProbe {
+// One timed launch shape of a kernel probe (Calibration::kernel_probes).
+struct KernelProbe {
   long long m = 0, n = 0;
   double ms = 0;  // median kernel time
 };
@@ -108,6 +108,7 @@ struct TimeModelParams {
   double lone_plane_power = 0;  // ... and a lone CTA on its SM (partial_one) planes^lone_plane_power more (0: D1)
   double partial_probe_power = 0;  // a partial kernel's time times (probe measured / predicted)^power, the
                                    // calibration's stream probe of that workload and schedule (0: D1)
+  double register_probe_power = 0;  // the same for a register-resident kernel and its probe (0: P)
   std::string fitted_on;
 };
 
@@ -150,6 +151,7 @@ inline constexpr TimeModelField kTimeModelFields[] = {
     {"stream_plane_power", &TimeModelParams::stream_plane_power, TimeModelField::Absent::value, 0, false},
     {"lone_plane_power", &TimeModelParams::lone_plane_power, TimeModelField::Absent::value, 0, false},
     {"partial_probe_power", &TimeModelParams::partial_probe_power, TimeModelField::Absent::value, 0, false},
+    {"register_probe_power", &TimeModelParams::register_probe_power, TimeModelField::Absent::value, 0, false},
 };
 
 // The constant named `name`, or nullptr.
@@ -182,11 +184,12 @@ struct Calibration {
   // staged kernel's time slope between two widths, warm L2): compute and on-chip traffic, what
   // a workload such as quant_int8 (IEEE division per element) is bound by beside DRAM.
   std::map<std::string, double> elem_ns;
-  // The per-workload stream probe: each partial-retention schedule timed at one wide shape
-  // (kernel times as a sweep takes them, L2 flushed), key workload, then schedule name. The time
-  // model scales its formula for that workload's partial kernel by the probe's measured over
-  // predicted time (partial_probe_power). Empty in calibrations that predate it.
-  std::map<std::string, std::map<std::string, StreamProbe>> stream_probes;
+  // The per-workload kernel probes: each partial-retention schedule timed at one wide shape and each
+  // register-resident one at one short shape (kernel times as a sweep takes them, L2 flushed), key
+  // workload, then schedule name. The time model scales its formula for that workload's kernel of
+  // that schedule by the probe's measured over predicted time (partial_probe_power,
+  // register_probe_power). Empty in calibrations that predate them.
+  std::map<std::string, std::map<std::string, KernelProbe>> kernel_probes;
   std::optional<TimeModelParams> time_model;  // set by `credit fit-model`
 };
 

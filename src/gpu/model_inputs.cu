@@ -1,5 +1,7 @@
 #include <algorithm>
 #include <map>
+#include <optional>
+#include <utility>
 #include <string>
 #include <vector>
 #include <stdexcept>
@@ -83,30 +85,39 @@ double probe_elem_ns(const WorkloadInfo& w, const DeviceInfo& dev, Timer& timer)
   return std::max(0.0, slope_ms * 1e6 / double(rows) * dev.sm_count);
 }
 
-// The stream probe (Calibration::stream_probes): each partial-retention schedule of workload w at
-// kStreamProbeRows x kStreamProbeN, checked against the CPU execution, then timed as a sweep times a
-// point (L2 flushed before each launch). 2^20 columns stream about half of each slice at one CTA
-// per SM; 64 rows are several waves at either schedule's CTAs per SM. One problem serves both.
-constexpr long long kStreamProbeRows = 64;
-constexpr long long kStreamProbeN = 1LL << 20;
+// The kernel probes (Calibration::kernel_probes): each partial-retention schedule of workload w at
+// 64 x 2^20 and each register-resident one at 2048 x 8192, checked against the CPU execution, then
+// timed as a sweep times a point (L2 flushed before each launch). 2^20 columns stream about half of
+// each partial slice at one CTA per SM; 8192 is a width both register families run; the rows make
+// several waves at any of these kernels' CTAs per SM. One problem per shape serves its schedules.
+struct ProbeShape {
+  long long m, n;
+  int p;
+};
 
-std::map<std::string, StreamProbe> probe_streams(const WorkloadInfo& w, const DeviceInfo& dev, Timer& timer) {
-  std::map<std::string, StreamProbe> out;
-  std::vector<const ScheduleTraits*> partials;
-  for (const ScheduleTraits& t : schedule_traits())
-    if (t.candidate && t.partial_ctas > 0 &&
-        can_implement(w, t.id, kPartialClusterSize, kStreamProbeRows, kStreamProbeN, dev).ok)
-      partials.push_back(&t);
-  if (partials.empty()) return out;
-  DeviceProblem prob(w, kStreamProbeRows, kStreamProbeN, 20261202);
-  for (const ScheduleTraits* t : partials) {
-    const CheckResult chk = check_schedule(prob, t->id, kPartialClusterSize, dev, timer.stream(), 11);
-    if (!chk.ok) throw std::runtime_error(w.name + " stream probe: " + t->name + " is wrong: " + chk.reason);
-    const double ms = timer.time([&] {
-                              prob.workspace().launch(w, t->id, kPartialClusterSize, prob.operands(), dev, timer.stream());
-                            },
-                            TimingOptions{3, 15, true}).median;
-    out[t->name] = StreamProbe{kStreamProbeRows, kStreamProbeN, ms};
+std::optional<ProbeShape> probe_shape_of(const ScheduleTraits& t) {
+  if (!t.candidate) return std::nullopt;
+  if (t.partial_ctas > 0) return ProbeShape{64, 1LL << 20, kPartialClusterSize};
+  if (t.register_family >= 0) return ProbeShape{2048, 8192, 1};
+  return std::nullopt;
+}
+
+std::map<std::string, KernelProbe> probe_kernels(const WorkloadInfo& w, const DeviceInfo& dev, Timer& timer) {
+  std::map<std::pair<long long, long long>, std::vector<std::pair<const ScheduleTraits*, int>>> by_shape;
+  for (const ScheduleTraits& t : schedule_traits()) {
+    const auto sh = probe_shape_of(t);
+    if (sh && can_implement(w, t.id, sh->p, sh->m, sh->n, dev).ok) by_shape[{sh->m, sh->n}].push_back({&t, sh->p});
+  }
+  std::map<std::string, KernelProbe> out;
+  for (const auto& [shape, schedules] : by_shape) {
+    DeviceProblem prob(w, shape.first, shape.second, 20261202);
+    for (const auto& [t, p] : schedules) {
+      const CheckResult chk = check_schedule(prob, t->id, p, dev, timer.stream(), 11);
+      if (!chk.ok) throw std::runtime_error(w.name + " kernel probe: " + t->name + " is wrong: " + chk.reason);
+      const double ms = timer.time([&] { prob.workspace().launch(w, t->id, p, prob.operands(), dev, timer.stream()); },
+                                   TimingOptions{3, 15, true}).median;
+      out[t->name] = KernelProbe{shape.first, shape.second, ms};
+    }
   }
   return out;
 }
@@ -151,10 +162,10 @@ void measure_model_inputs(Calibration& c, const DeviceInfo& dev, const std::vect
     c.copies.push_back({bytes, time_copy_of_traffic(timer, bytes, TimingOptions{3, 15, true}).median});
   c.elem_ns.clear();
   for (const WorkloadInfo& w : all_workloads()) c.elem_ns[w.name] = probe_elem_ns(w, dev, timer);
-  c.stream_probes.clear();
+  c.kernel_probes.clear();
   for (const WorkloadInfo& w : all_workloads()) {
-    auto probes = probe_streams(w, dev, timer);
-    if (!probes.empty()) c.stream_probes[w.name] = std::move(probes);
+    auto probes = probe_kernels(w, dev, timer);
+    if (!probes.empty()) c.kernel_probes[w.name] = std::move(probes);
   }
 }
 

@@ -260,17 +260,18 @@ Calibration read_calibration(const Node& n) {
       c.elem_ns[k] = ns;
     }
   }
-  if (n.has("stream_probes")) {
-    const Node sp = n.field("stream_probes");
+  // "stream_probes": the same table as written by 4730a298107f (partial kernels only).
+  if (const char* key = n.has("kernel_probes") ? "kernel_probes" : n.has("stream_probes") ? "stream_probes" : nullptr) {
+    const Node sp = n.field(key);
     if (!sp.value().is_object()) sp.expected("an object {workload: {schedule: {m, n, ms}}}");
     for (const auto& [w, by_schedule] : sp.value().items()) {
       const Node ws(by_schedule, sp.path() + "." + w, file_of(sp));
       if (!by_schedule.is_object()) ws.expected("an object {schedule: {m, n, ms}}");
       for (const auto& [s, v] : by_schedule.items()) {
         const Node e(v, ws.path() + "." + s, file_of(ws));
-        StreamProbe pr{e.field("m").integer<long long>(), e.field("n").integer<long long>(), e.field("ms").num()};
+        KernelProbe pr{e.field("m").integer<long long>(), e.field("n").integer<long long>(), e.field("ms").num()};
         if (pr.m < 1 || pr.n < 1 || !(pr.ms > 0)) e.fail("m and n must be positive integers and ms a positive number");
-        c.stream_probes[w][s] = pr;
+        c.kernel_probes[w][s] = pr;
       }
     }
   }
@@ -440,9 +441,9 @@ void to_json(json& j, const Calibration& c) {
   for (const auto& [w, ns] : c.elem_ns) elem[w] = number(ns);
   j["elem_ns"] = std::move(elem);
   json probes = json::object();
-  for (const auto& [w, by_schedule] : c.stream_probes)
+  for (const auto& [w, by_schedule] : c.kernel_probes)
     for (const auto& [s, pr] : by_schedule) probes[w][s] = {{"m", pr.m}, {"n", pr.n}, {"ms", number(pr.ms)}};
-  j["stream_probes"] = std::move(probes);
+  j["kernel_probes"] = std::move(probes);
   if (c.time_model) {
     const TimeModelParams& m = *c.time_model;
     json t = json::object();

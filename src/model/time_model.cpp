@@ -70,7 +70,7 @@ TimeModelParams h200_params() {
   p.work_exposed_share = 0.1954;
   p.cluster_gain = 0.07598;
   p.partial_col_stream = 0.4662;
-  // Thirteenth session: P = D1 with the stream probe on (partial_probe_power = 1, no constant fitted;
+  // Thirteenth session: P = D1 with the partial kernels' probe on (partial_probe_power = 1, no constant fitted;
   // thirteenth/decision-rule.md, committed before wide held-out sweep 13 was measured).
   p.partial_probe_power = 1.0;
   p.col_far_gbps = 1e5;  // unused while col_l2_share is 0 (D0); a constants file without it reads so
@@ -97,7 +97,7 @@ bool calibration_covers(const Calibration& cal, const std::string& workload, con
 
 namespace {
 
-// The formula's time of one candidate (the header's sum over waves), before the stream probe.
+// The formula's time of one candidate (the header's sum over waves), before its kernel probe.
 CandidateTime candidate_formula(const StaticFigures& f, const std::string& workload, const Calibration& cal,
                                 const TimeModelParams& prm, const CopyLine& copy, const std::string& schedule,
                                 int p, long long m, long long n) {
@@ -299,22 +299,28 @@ CandidateTime candidate_formula(const StaticFigures& f, const std::string& workl
 
 // A partial kernel's rate depends on the workload in ways the formula does not follow (the planes it
 // streams, its re-reads, its column loads: thirteenth session, D1's development residuals at
-// N >= 930000 put partial_one at 0.78-1.26 of its time by workload, partial at 0.89-1.08), so the
-// calibration times each workload's partial kernels once at a wide shape and the formula is scaled
-// by (measured / predicted)^partial_probe_power there. The factor is held to [1/2, 2]: a probe far
-// outside that is a broken measurement, not a rate.
+// N >= 930000 put partial_one at 0.78-1.26 of its time by workload, partial at 0.89-1.08), and so does
+// a register kernel's (layernorm's at 1.03-1.27, the others' near 1). So the calibration times each
+// workload's kernels of those schedules once (Calibration::kernel_probes) and the formula is scaled by
+// (measured / predicted)^power at the probe's shape, power partial_probe_power or register_probe_power.
+// The factor is held to [1/2, 2]: a probe far outside that is a broken measurement, not a rate.
 CandidateTime candidate_time(const StaticFigures& f, const std::string& workload, const Calibration& cal,
                              const TimeModelParams& prm, const CopyLine& copy, const std::string& schedule,
                              int p, long long m, long long n) {
   CandidateTime c = candidate_formula(f, workload, cal, prm, copy, schedule, p, m, n);
-  if (!c.legal || prm.partial_probe_power <= 0 || partial_ctas_of(schedule) <= 0) return c;
-  const auto w = cal.stream_probes.find(workload);
-  if (w == cal.stream_probes.end()) return c;
+  const ScheduleTraits* t = find_schedule(schedule);
+  const double power = !t                       ? 0.0
+                       : t->partial_ctas > 0    ? prm.partial_probe_power
+                       : t->register_family >= 0 ? prm.register_probe_power
+                                                 : 0.0;
+  if (!c.legal || power <= 0) return c;
+  const auto w = cal.kernel_probes.find(workload);
+  if (w == cal.kernel_probes.end()) return c;
   const auto pr = w->second.find(schedule);
   if (pr == w->second.end() || !(pr->second.ms > 0)) return c;
   const CandidateTime at_probe = candidate_formula(f, workload, cal, prm, copy, schedule, p, pr->second.m, pr->second.n);
   if (!at_probe.legal || !(at_probe.t_ms > 0)) return c;
-  c.probe_scale = std::pow(std::clamp(pr->second.ms / at_probe.t_ms, 0.5, 2.0), prm.partial_probe_power);
+  c.probe_scale = std::pow(std::clamp(pr->second.ms / at_probe.t_ms, 0.5, 2.0), power);
   c.t_ms *= c.probe_scale;
   return c;
 }

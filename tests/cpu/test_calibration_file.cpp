@@ -74,7 +74,7 @@ ResultsFile calibration_file(const DeviceInfo& d) {
   c.cluster_slots[2] = {66, 132};
   c.cluster_slots_run[2] = {66, 130};
   c.copies = {{1e6, 0.004}, {1e9, 0.25}};
-  c.stream_probes["wvar_bwd"]["partial_one"] = {64, 1 << 20, 3.5};
+  c.kernel_probes["wvar_bwd"]["partial_one"] = {64, 1 << 20, 3.5};
   r.calibration = c;
   return r;
 }
@@ -132,7 +132,7 @@ TEST_CASE("calibration cache round trip on the same device", "[calibrate]") {
   CHECK(got.calibration->barrier.at(2).median == 400);
   CHECK(got.calibration->cluster_slots.at(2) == std::vector<int>{66, 132});
   CHECK(got.calibration->cluster_slots_run.at(2) == std::vector<int>{66, 130});
-  const StreamProbe& pr = got.calibration->stream_probes.at("wvar_bwd").at("partial_one");
+  const KernelProbe& pr = got.calibration->kernel_probes.at("wvar_bwd").at("partial_one");
   CHECK(pr.m == 64);
   CHECK(pr.n == 1 << 20);
   CHECK(pr.ms == 3.5);
@@ -147,6 +147,20 @@ TEST_CASE("calibration cache refuses a calibration without the time model's inpu
   const CachedCalibration got = find_cached_calibration(dev);
   CHECK_FALSE(got.calibration.has_value());
   CHECK(got.reason.find("predates the time model") != std::string::npos);
+}
+
+TEST_CASE("kernel probes under the key the first build with them wrote (stream_probes) still read", "[calibrate]") {
+  TempCacheDir dir;
+  const DeviceInfo dev = gpu_named(kThis);
+  const fs::path path = store_cached_calibration(calibration_file(dev));
+  nlohmann::json j = to_json_value(calibration_file(dev));
+  j["calibration"]["stream_probes"] = j["calibration"]["kernel_probes"];
+  j["calibration"].erase("kernel_probes");
+  std::ofstream(path) << j.dump(2);
+  const CachedCalibration got = find_cached_calibration(dev);
+  INFO(got.reason);
+  REQUIRE(got.calibration.has_value());
+  CHECK(got.calibration->kernel_probes.at("wvar_bwd").at("partial_one").ms == 3.5);
 }
 
 TEST_CASE("calibration cache refuses what it cannot trust", "[calibrate]") {
@@ -191,11 +205,11 @@ TEST_CASE("calibration cache refuses what it cannot trust", "[calibrate]") {
   }
   SECTION("a stream probe without a positive time") {
     ResultsFile r = calibration_file(dev);
-    r.calibration->stream_probes["wvar_bwd"]["partial_one"].ms = 0;
+    r.calibration->kernel_probes["wvar_bwd"]["partial_one"].ms = 0;
     write_results(calibration_cache_path(dev), r);
     const CachedCalibration got = find_cached_calibration(dev);
     CHECK_FALSE(got.calibration.has_value());
-    CHECK(got.reason.find("stream_probes.wvar_bwd.partial_one") != std::string::npos);
+    CHECK(got.reason.find("kernel_probes.wvar_bwd.partial_one") != std::string::npos);
   }
   SECTION("not JSON") {
     std::ofstream(calibration_cache_path(dev)) << "{ truncated";

@@ -606,7 +606,7 @@ TEST_CASE("lone_plane_power: only a lone CTA per SM streaming two planes gains",
   CHECK(t("rms_softmax", 0.5, "partial_one").t_ms == t("rms_softmax", 0, "partial_one").t_ms);  // one plane
 }
 
-TEST_CASE("partial_probe_power: a partial kernel scaled by its workload's stream probe, measured over predicted", "[model][time]") {
+TEST_CASE("partial_probe_power: a partial kernel scaled by its workload's kernel probe, measured over predicted", "[model][time]") {
   Calibration c = h200_like();
   const CopyLine l = copy_line(c.copies);
   TimeModelParams prm = h200_params();
@@ -617,7 +617,7 @@ TEST_CASE("partial_probe_power: a partial kernel scaled by its workload's stream
   // The probe: wvar_bwd's partial_one at 64 x 2^20 measured at 0.8 of the formula's time there.
   const double formula_at_probe = t("wvar_bwd", 0, "partial_one", 16, 64, 1 << 20).t_ms;
   REQUIRE(formula_at_probe > 0);
-  c.stream_probes["wvar_bwd"]["partial_one"] = StreamProbe{64, 1 << 20, 0.8 * formula_at_probe};
+  c.kernel_probes["wvar_bwd"]["partial_one"] = KernelProbe{64, 1 << 20, 0.8 * formula_at_probe};
   const CandidateTime none = t("wvar_bwd", 0, "partial_one", 16, 1700, 750000);
   const CandidateTime all = t("wvar_bwd", 1, "partial_one", 16, 1700, 750000);
   const CandidateTime half = t("wvar_bwd", 0.5, "partial_one", 16, 1700, 750000);
@@ -633,15 +633,35 @@ TEST_CASE("partial_probe_power: a partial kernel scaled by its workload's stream
   CHECK(t("wvar_bwd", 1, "partial", 16, 1700, 750000).t_ms == t("wvar_bwd", 0, "partial", 16, 1700, 750000).t_ms);
   CHECK(t("pearson_bwd", 1, "partial_one", 16, 1700, 750000).t_ms ==
         t("pearson_bwd", 0, "partial_one", 16, 1700, 750000).t_ms);
-  c.stream_probes["wvar_bwd"]["global_reread"] = StreamProbe{64, 1 << 20, 1e-6};
-  c.stream_probes["wvar_bwd"]["cluster"] = StreamProbe{64, 1 << 20, 1e-6};
+  c.kernel_probes["wvar_bwd"]["global_reread"] = KernelProbe{64, 1 << 20, 1e-6};
+  c.kernel_probes["wvar_bwd"]["cluster"] = KernelProbe{64, 1 << 20, 1e-6};
   CHECK(t("wvar_bwd", 1, "global_reread", 1, 1700, 750000).t_ms == t("wvar_bwd", 0, "global_reread", 1, 1700, 750000).t_ms);
   CHECK(t("wvar_bwd", 1, "cluster", 16, 1700, 262144).t_ms == t("wvar_bwd", 0, "cluster", 16, 1700, 262144).t_ms);
   // A probe far off the formula is a broken measurement: the factor stays within [1/2, 2].
-  c.stream_probes["wvar_bwd"]["partial_one"].ms = 10 * formula_at_probe;
+  c.kernel_probes["wvar_bwd"]["partial_one"].ms = 10 * formula_at_probe;
   CHECK(near(t("wvar_bwd", 1, "partial_one", 16, 1700, 750000).probe_scale, 2.0));
-  c.stream_probes["wvar_bwd"]["partial_one"].ms = 0.01 * formula_at_probe;
+  c.kernel_probes["wvar_bwd"]["partial_one"].ms = 0.01 * formula_at_probe;
   CHECK(near(t("wvar_bwd", 1, "partial_one", 16, 1700, 750000).probe_scale, 0.5));
+}
+
+TEST_CASE("register_probe_power: a register kernel scaled by its own probe, a partial kernel's power not", "[model][time]") {
+  Calibration c = h200_like();
+  const CopyLine l = copy_line(c.copies);
+  TimeModelParams prm = h200_params();
+  auto t = [&](double power, const std::string& s, long long m, long long n) {
+    prm.register_probe_power = power;
+    return candidate_time(find_workload("layernorm").figures, "layernorm", c, prm, l, s, 1, m, n);
+  };
+  const double at_probe = t(0, "registers", 2048, 8192).t_ms;
+  REQUIRE(at_probe > 0);
+  c.kernel_probes["layernorm"]["registers"] = KernelProbe{2048, 8192, 0.87 * at_probe};
+  c.kernel_probes["layernorm"]["staged"] = KernelProbe{2048, 8192, 0.5 * at_probe};  // no probe power for staged
+  prm.partial_probe_power = 1;  // the partial kernels' power does not apply to the register kernels
+  CHECK(t(0, "registers", 650, 11500).t_ms == t(0, "registers", 650, 11500).t_ms);
+  CHECK(t(0, "registers", 650, 11500).probe_scale == 1);
+  CHECK(near(t(1, "registers", 650, 11500).t_ms, 0.87 * t(0, "registers", 650, 11500).t_ms));
+  CHECK(t(1, "registers_deep", 650, 11500).probe_scale == 1);  // no probe of that family here
+  CHECK(t(1, "staged", 650, 11500).t_ms == t(0, "staged", 650, 11500).t_ms);
 }
 
 TEST_CASE("col_room_save: column reads cost less where the SM's column slices fit the L1 the carveout leaves", "[model][time]") {
