@@ -73,9 +73,12 @@ TimeModelParams h200_params() {
   // Thirteenth session: P = D1 with the partial kernels' probe on (partial_probe_power = 1, no constant fitted;
   // thirteenth/decision-rule.md, committed before wide held-out sweep 13 was measured).
   p.partial_probe_power = 1.0;
+  // R = P with the register kernels' probe on (register_probe_power = 1; the second rule of
+  // thirteenth/decision-rule.md, committed before validation 21 was measured).
+  p.register_probe_power = 1.0;
   p.col_far_gbps = 1e5;  // unused while col_l2_share is 0 (D0); a constants file without it reads so
   p.fitted_on = "H200 fit on the train, held-out, wide-row, validation 1-12 and short-row sweeps, partial_col_stream = 0.4662 "
-                "(twelfth session), partial_probe_power = 1 (thirteenth session; built in)";
+                "(twelfth session), partial_probe_power = register_probe_power = 1 (thirteenth session; built in)";
   return p;
 }
 
