@@ -70,7 +70,7 @@ void print_time_prediction(std::FILE* out, const Prediction& pr, const TimeModel
       continue;
     }
     const bool pick = c.schedule == pr.pick_schedule && c.p == pr.pick_p;
-    const std::string probe = c.probe_scale != 1 ? fmt::format(" (stream probe x{:.3f})", c.probe_scale) : "";
+    const std::string probe = c.probe_scale != 1 ? fmt::format(" (kernel probe x{:.3f})", c.probe_scale) : "";
     fmt::print(out, "{:<16} {:>6} {:>8} {:>8} {:>7} {:>10.4f} {:>12.1f}  {}{}\n", name, "yes", c.ctas_per_sm,
                c.resident_rows, c.waves, c.t_ms, c.hbm_bytes / 1e6,
                pick ? "<- pick" : fmt::format("{:+.1f}% vs pick", 100 * (c.t_ms / pr.pick_ms - 1)), probe);
@@ -110,6 +110,10 @@ void run_time_model(const PredictArgs& a, const GlobalOptions& g, const Workload
   } catch (const std::invalid_argument& e) {
     throw CommandFailed(std::string("--calibration: ") + e.what(), 2);
   }
+  if ((prm.partial_probe_power > 0 || prm.register_probe_power > 0) && !cal.kernel_probes.count(w.name))
+    spdlog::warn("the calibration has no kernel probes of {} (written by an older build, or before the workload was "
+                 "declared): its partial and register kernels are predicted by the formula alone; run `credit "
+                 "calibrate` with this build", w.name);
   const CsvOutput csv(a.csv);
   print_time_prediction(csv.table_stream(), pr, prm);
   csv.write(candidates_csv({pr}));
