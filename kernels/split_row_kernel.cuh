@@ -92,10 +92,11 @@ __device__ __forceinline__ void split_stages([[maybe_unused]] const RowOperands&
 // Occupancy the compiler must keep: a cluster kernel with one statistic and column parameters
 // (rmsnorm) held at 32 registers, eight CTAs per SM, as before its column loads could carry an L2
 // hint (35 registers then, six CTAs: its clusters of 8 and 16 at 7-8 CTAs per SM took 1.07-1.09x
-// their time, twelfth session).
+// their time, twelfth session). One input only: add_rmsnorm's two spill 56 bytes at 32 registers.
 template <class W, class X>
 constexpr int split_min_blocks() {
-  if (CREDIT_LEAN_CLUSTER && std::is_same_v<X, DsmemExchange> && num_stats<W>() <= 1 && W::col_params.size() > 0)
+  if (CREDIT_LEAN_CLUSTER && std::is_same_v<X, DsmemExchange> && num_stats<W>() <= 1 && W::col_params.size() > 0 &&
+      W::inputs.size() == 1)
     return 2048 / SplitPolicy::threads;
   return min_blocks_per_sm(SplitPolicy::threads, num_stats<W>() + X::pressure);
 }

@@ -36,6 +36,7 @@ const std::vector<Expected> kTable = {
     {"quant_int8", {1}, 4, 5, 4, 4},
     {"rms_softmax", {2, 1}, 4, 8, 8, 0},
     {"rmsnorm", {1}, 4, 8, 4, 0},
+    {"add_rmsnorm", {1}, 8, 16, 8, 0},
 };
 
 // What a declaration's text says, read with regular expressions (no code shared with the traits).

@@ -69,6 +69,24 @@ void rmsnorm(const HostProblem& p, Outputs& o) {
   }
 }
 
+void add_rmsnorm(const HostProblem& p, Outputs& o) {
+  const auto& gamma = p.col_param("gamma");
+  for (long long r = 0; r < p.m; ++r) {
+    const Vec x = row_of(p, "x", r), res = row_of(p, "r", r);
+    Vec h(p.n);
+    double ss = 0;
+    for (int i = 0; i < p.n; ++i) {
+      h[i] = x[i] + res[i];
+      ss += h[i] * h[i];
+    }
+    const double inv = 1.0 / std::sqrt(ss / p.n + kEps);
+    for (int i = 0; i < p.n; ++i) {
+      o.elem["h"][r * p.n + i] = h[i];
+      o.elem["y"][r * p.n + i] = h[i] * inv * gamma[i];
+    }
+  }
+}
+
 void wvar_bwd(const HostProblem& p, Outputs& o) {
   for (long long r = 0; r < p.m; ++r) {
     const Vec x = row_of(p, "x", r), w = row_of(p, "w", r);
@@ -200,7 +218,7 @@ Reference64 reference64(const HostProblem& p) {
   static const std::map<std::string, void (*)(const HostProblem&, Outputs&)> table = {
       {"layernorm", layernorm},     {"wvar_bwd", wvar_bwd}, {"pearson_bwd", pearson_bwd},
       {"softmax_bwd", softmax_bwd}, {"lars", lars},         {"quant_int8", quant_int8},
-      {"rms_softmax", rms_softmax}, {"rmsnorm", rmsnorm},
+      {"rms_softmax", rms_softmax}, {"rmsnorm", rmsnorm},         {"add_rmsnorm", add_rmsnorm},
       {"scaled_bias_add", scaled_bias_add}, {"row_sum", row_sum}, {"row_cumsum", row_cumsum},
       {"row_argmax", row_argmax},
   };

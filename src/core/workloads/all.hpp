@@ -2,6 +2,7 @@
 // The one list of workloads. Adding a workload: write its declaration and add it here.
 #include <tuple>
 
+#include "core/workloads/add_rmsnorm.hpp"
 #include "core/workloads/lars.hpp"
 #include "core/workloads/layernorm.hpp"
 #include "core/workloads/pearson_bwd.hpp"
@@ -15,7 +16,7 @@ namespace credit {
 
 using AllWorkloads = std::tuple<workloads::Layernorm, workloads::WvarBwd, workloads::PearsonBwd,
                                 workloads::SoftmaxBwd, workloads::Lars, workloads::QuantInt8,
-                                workloads::RmsSoftmax, workloads::Rmsnorm>;
+                                workloads::RmsSoftmax, workloads::Rmsnorm, workloads::AddRmsnorm>;
 
 // Calls f(W{}) for every declared workload, in declaration order.
 template <class F>
