@@ -136,6 +136,36 @@ def _rmsn_chk(x_p, g_p, y_p, N, BLOCK: tl.constexpr):
 
 
 @triton.jit
+def _addrmsn_reg(x_p, r_p, g_p, h_p, y_p, N, BLOCK: tl.constexpr):
+    base = tl.program_id(0).to(tl.int64) * N
+    o = tl.arange(0, BLOCK)
+    k = o < N
+    h = tl.load(x_p + base + o, mask=k, other=0.0) + tl.load(r_p + base + o, mask=k, other=0.0)
+    inv = tl.rsqrt(tl.sum(h * h, 0) / N + _EPS)
+    tl.store(h_p + base + o, h, mask=k)
+    tl.store(y_p + base + o, h * inv * tl.load(g_p + o, mask=k, other=0.0), mask=k)
+
+
+@triton.jit
+def _addrmsn_chk(x_p, r_p, g_p, h_p, y_p, N, BLOCK: tl.constexpr):
+    base = tl.program_id(0).to(tl.int64) * N
+    o0 = tl.arange(0, BLOCK)
+    acc = tl.zeros([BLOCK], tl.float32)
+    for s in range(0, N, BLOCK):
+        o = s + o0
+        k = o < N
+        h = tl.load(x_p + base + o, mask=k, other=0.0) + tl.load(r_p + base + o, mask=k, other=0.0)
+        acc += h * h
+    inv = tl.rsqrt(tl.sum(acc, 0) / N + _EPS)
+    for s in range(0, N, BLOCK):
+        o = s + o0
+        k = o < N
+        h = tl.load(x_p + base + o, mask=k, other=0.0) + tl.load(r_p + base + o, mask=k, other=0.0)
+        tl.store(h_p + base + o, h, mask=k)
+        tl.store(y_p + base + o, h * inv * tl.load(g_p + o, mask=k, other=0.0), mask=k)
+
+
+@triton.jit
 def _wvar_reg(x_p, w_p, gv_p, dx_p, dw_p, N, BLOCK: tl.constexpr):
     row = tl.program_id(0)
     base = row.to(tl.int64) * N
@@ -414,6 +444,11 @@ def rmsnorm_eager(x, gamma):
     return (x * torch.rsqrt(x.square().mean(-1, keepdim=True) + EPS) * gamma,)
 
 
+def add_rmsnorm_eager(x, r, gamma):
+    h = x + r
+    return (h, h * torch.rsqrt(h.square().mean(-1, keepdim=True) + EPS) * gamma)
+
+
 def wvar_bwd_eager(x, w, gv):
     inv_s = 1.0 / w.sum(-1, keepdim=True)
     d = x - (w * x).sum(-1, keepdim=True) * inv_s
@@ -501,6 +536,8 @@ SPECS = {s.name: s for s in (
          rms_softmax_eager, (_rmssm_reg, _rmssm_chk), 1, 8),
     Spec("rmsnorm", 4096, (("normal", "row"), ("gamma", "col")), (F32_ROW("y"),),
          rmsnorm_eager, (_rmsn_reg, _rmsn_chk), 1, 8),
+    Spec("add_rmsnorm", 4096, (("normal", "row"), ("normal", "row"), ("gamma", "col")), (F32_ROW("h"), F32_ROW("y")),
+         add_rmsnorm_eager, (_addrmsn_reg, _addrmsn_chk), 2, 16),
 )}
 
 
