@@ -107,7 +107,7 @@ struct TimeModelParams {
                                   // retained inputs it reads again per element (0: D1)
   double lone_plane_power = 0;  // ... and a lone CTA on its SM (partial_one) planes^lone_plane_power more (0: D1)
   double partial_probe_power = 0;  // a partial kernel's time times (probe measured / predicted)^power, the
-                                   // calibration's stream probe of that workload and schedule (0: D1)
+                                   // calibration's kernel probe of that workload and schedule (0: D1)
   double register_probe_power = 0;  // the same for a register-resident kernel and its probe (0: P)
   std::string fitted_on;
 };
@@ -257,7 +257,7 @@ struct CandidateTime {
   long long resident_rows = 0;
   double waves = 0;
   double hbm_bytes = 0;     // bytes the model sends to DRAM
-  double probe_scale = 1;   // the stream probe's factor on the formula's time (1: none applied)
+  double probe_scale = 1;   // the kernel probe's factor on the formula's time (1: none applied)
 };
 
 struct Prediction {

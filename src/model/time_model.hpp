@@ -42,7 +42,10 @@
 //   and col_bytes the column parameters it reads from the L2; and
 //     t_fixed = cta_us + L * stage_us * threads / 256 + [staged, cluster] staging_us
 //               + [P > 1] (cluster_us * log2(P) / 2 + barrier_scale * K * barrier(P)).
-//   T = launch + g * sum over waves, g = P^-cluster_gain for a clustered candidate at k >= 2, else 1.
+//   T = launch + g * sum over waves, g = P^-cluster_gain for a clustered candidate at k >= 2, else 1;
+//   a partial or register kernel's T then times (probe / T at the probe's shape)^power, its workload's
+//   kernel probe (Calibration::kernel_probes; power partial_probe_power or register_probe_power,
+//   the factor held to [1/2, 2]; none where the calibration has no probe of it).
 // Re-reads stay in the L2 while the rows in flight, U * (re-read width) * b_keep, fit in l2_share of it.
 #include <string>
 #include <string_view>
@@ -106,7 +109,8 @@ std::string kernel_of(const std::string& schedule, long long n);
 bool calibration_covers(const Calibration& cal, const std::string& workload, const std::string& schedule, long long n);
 
 // The predicted time of one candidate (a candidate schedule of the traits table: "staged",
-// "global_reread", "registers", "registers_deep", "cluster", "partial" or "partial_one").
+// "global_reread", "registers", "registers_deep", "cluster", "partial" or "partial_one"), with its
+// kernel probe's factor applied (CandidateTime::probe_scale).
 CandidateTime candidate_time(const StaticFigures& f, const std::string& workload, const Calibration& cal,
                              const TimeModelParams& params, const CopyLine& copy, const std::string& schedule,
                              int p, long long m, long long n);

@@ -203,7 +203,7 @@ TEST_CASE("calibration cache refuses what it cannot trust", "[calibrate]") {
     CHECK_FALSE(got.calibration.has_value());
     CHECK(got.reason.find("not a calibration") != std::string::npos);
   }
-  SECTION("a stream probe without a positive time") {
+  SECTION("a kernel probe without a positive time") {
     ResultsFile r = calibration_file(dev);
     r.calibration->kernel_probes["wvar_bwd"]["partial_one"].ms = 0;
     write_results(calibration_cache_path(dev), r);
