@@ -60,7 +60,7 @@ void run_calibrate(const CalibrateArgs& a, const GlobalOptions& g) {
   opt.runs = a.runs;
   opt.progress = [](const std::string& line) { spdlog::info("calibrate: {}", line); };
   out.calibration = gpu::run_calibration(dev, opt);
-  fmt::print("{}", format_table_ii(*out.calibration));
+  fmt::print("{}{}", format_table_ii(*out.calibration), format_kernel_probes(*out.calibration));
 
   if (!g.json_path.empty()) {
     write_results(g.json_path, out);

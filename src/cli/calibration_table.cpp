@@ -86,4 +86,15 @@ std::string format_table_ii(const Calibration& c) {
   return out;
 }
 
+std::string format_kernel_probes(const Calibration& c) {
+  if (c.kernel_probes.empty()) return "";
+  std::string out = "\nkernel probes (the time model scales these kernels by measured / predicted here), median ms:\n";
+  for (const auto& [w, by_schedule] : c.kernel_probes) {
+    std::string line = fmt::format("{:<14}", w);
+    for (const auto& [s, pr] : by_schedule) line += fmt::format("  {} {}x{} {:.4f}", s, pr.m, pr.n, pr.ms);
+    out += line + "\n";
+  }
+  return out;
+}
+
 }  // namespace credit::cli

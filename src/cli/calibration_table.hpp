@@ -9,4 +9,8 @@ namespace credit::cli {
 
 std::string format_table_ii(const Calibration& c);
 
+// The time model's kernel probes (Calibration::kernel_probes): one line per workload, each probed
+// schedule's median time at its shape; "" when the calibration has none.
+std::string format_kernel_probes(const Calibration& c);
+
 }  // namespace credit::cli

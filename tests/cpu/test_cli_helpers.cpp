@@ -4,6 +4,7 @@
 #include <string>
 
 #include "catch.hpp"
+#include "cli/calibration_table.hpp"
 #include "sweep/device_fit.hpp"
 #include "core/workload_registry.hpp"
 #include "io/csv.hpp"
@@ -79,4 +80,16 @@ TEST_CASE("candidates_csv: one row per candidate, the pick marked", "[csv]") {
   CHECK(csv.rfind("workload,m,n,schedule,p,legal,t_ms,pick,", 0) == 0);
   CHECK(csv.find("\nwvar_bwd,4096,131072,staged,1,false,,false,") != std::string::npos);
   CHECK(csv.find("\nwvar_bwd,4096,131072,cluster,16,true,1.5,true,") != std::string::npos);
+}
+
+TEST_CASE("calibrate prints the kernel probes it measured, and nothing without them", "[cli]") {
+  Calibration c;
+  CHECK(cli::format_kernel_probes(c).empty());
+  c.kernel_probes["wvar_bwd"]["partial_one"] = {64, 1 << 20, 0.5871};
+  c.kernel_probes["wvar_bwd"]["registers"] = {2048, 8192, 0.0757};
+  const std::string t = cli::format_kernel_probes(c);
+  INFO(t);
+  CHECK(t.find("wvar_bwd") != std::string::npos);
+  CHECK(t.find("partial_one 64x1048576 0.5871") != std::string::npos);
+  CHECK(t.find("registers 2048x8192 0.0757") != std::string::npos);
 }
