@@ -372,6 +372,11 @@ TimeModelParams fit_params(const std::vector<FitSample>& samples, const Calibrat
     out.lone_plane_power = start.lone_plane_power;
     out.partial_probe_power = start.partial_probe_power;
   }
+  if (std::none_of(samples.begin(), samples.end(), [](const FitSample& s) {
+        const ScheduleTraits* t = find_schedule(s.schedule);
+        return t && t->register_family >= 0;
+      }))
+    out.register_probe_power = start.register_probe_power;
   if (cal.kernel_probes.empty()) {
     out.partial_probe_power = start.partial_probe_power;
     out.register_probe_power = start.register_probe_power;
