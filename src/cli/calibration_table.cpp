@@ -89,9 +89,18 @@ std::string format_table_ii(const Calibration& c) {
 std::string format_kernel_probes(const Calibration& c) {
   if (c.kernel_probes.empty()) return "";
   std::string out = "\nkernel probes (the time model scales these kernels by measured / predicted here), median ms:\n";
-  for (const auto& [w, by_schedule] : c.kernel_probes) {
+  for (const auto& [w, by_kernel] : c.kernel_probes) {  // at most four kernels a line
     std::string line = fmt::format("{:<14}", w);
-    for (const auto& [s, pr] : by_schedule) line += fmt::format("  {} {}x{} {:.4f}", s, pr.m, pr.n, pr.ms);
+    int on_line = 0;
+    for (const auto& [k, pr] : by_kernel) {
+      if (on_line == 4) {
+        out += line + "\n";
+        line = fmt::format("{:<14}", "");
+        on_line = 0;
+      }
+      line += fmt::format("  {} {}x{} {:.4f}", k, pr.m, pr.n, pr.ms);
+      ++on_line;
+    }
     out += line + "\n";
   }
   return out;

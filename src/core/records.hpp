@@ -64,14 +64,14 @@ struct CopySample {
   double ms = 0;
 };
 
-// The time model's fitted constants (model/time_model.hpp says what each term is). Units:
-// microseconds and GB/s. fitted_on names the sweep file(s) they were fitted on; empty: not set.
 // One timed launch shape of a kernel probe (Calibration::kernel_probes).
 struct KernelProbe {
   long long m = 0, n = 0;
   double ms = 0;  // median kernel time
 };
 
+// The time model's fitted constants (model/time_model.hpp says what each term is). Units:
+// microseconds and GB/s. fitted_on names the sweep file(s) they were fitted on; empty: not set.
 struct TimeModelParams {
   double cta_us = 0;         // fixed cost of a CTA's row task per wave (prologue, epilogue)
   double staging_us = 0;     // extra fixed cost of staging in shared memory (mbarriers, bulk copies)
@@ -184,11 +184,13 @@ struct Calibration {
   // staged kernel's time slope between two widths, warm L2): compute and on-chip traffic, what
   // a workload such as quant_int8 (IEEE division per element) is bound by beside DRAM.
   std::map<std::string, double> elem_ns;
-  // The per-workload kernel probes: each partial-retention schedule timed at one wide shape and each
-  // register-resident one at one short shape (kernel times as a sweep takes them, L2 flushed), key
-  // workload, then schedule name. The time model scales its formula for that workload's kernel of
-  // that schedule by the probe's measured over predicted time (partial_probe_power,
-  // register_probe_power). Empty in calibrations that predate them.
+  // The per-workload kernel probes: each partial-retention schedule timed at one wide shape, key its
+  // schedule name, and each register kernel variant at its widest row, key its kernel name
+  // ("registers/512x8"; calibrations of the thirteenth session hold one per register schedule
+  // instead, key "registers" or "registers_deep"): kernel times as a sweep takes them, L2 flushed,
+  // key workload first. The time model scales its formula for that workload's kernel by the probe's
+  // measured over predicted time (partial_probe_power, register_probe_power). Empty in calibrations
+  // that predate them.
   std::map<std::string, std::map<std::string, KernelProbe>> kernel_probes;
   std::optional<TimeModelParams> time_model;  // set by `credit fit-model`
 };

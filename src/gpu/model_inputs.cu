@@ -86,37 +86,43 @@ double probe_elem_ns(const WorkloadInfo& w, const DeviceInfo& dev, Timer& timer)
 }
 
 // The kernel probes (Calibration::kernel_probes): each partial-retention schedule of workload w at
-// 64 x 2^20 and each register-resident one at 2048 x 8192, checked against the CPU execution, then
-// timed as a sweep times a point (L2 flushed before each launch). 2^20 columns stream about half of
-// each partial slice at one CTA per SM; 8192 is a width both register families run; the rows make
-// several waves at any of these kernels' CTAs per SM. One problem per shape serves its schedules.
+// 64 x 2^20, keyed by its schedule, and each register-resident kernel variant at 2048 rows of its
+// widest row, keyed by its kernel name ("registers/512x8": a variant is its own kernel, with its own
+// threads and loads per thread, so one variant's probe does not time another's). Each is checked
+// against the CPU execution, then timed as a sweep times a point (L2 flushed before each launch).
+// 2^20 columns stream about half of each partial slice at one CTA per SM; the rows make several
+// waves at any of these kernels' CTAs per SM. One problem per shape serves its kernels.
 struct ProbeShape {
   long long m, n;
   int p;
+  std::string key;
 };
 
-std::optional<ProbeShape> probe_shape_of(const ScheduleTraits& t) {
-  if (!t.candidate) return std::nullopt;
-  if (t.partial_ctas > 0) return ProbeShape{64, 1LL << 20, kPartialClusterSize};
-  if (t.register_family >= 0) return ProbeShape{2048, 8192, 1};
-  return std::nullopt;
+std::vector<ProbeShape> probe_shapes_of(const ScheduleTraits& t) {
+  std::vector<ProbeShape> out;
+  if (!t.candidate) return out;
+  if (t.partial_ctas > 0) out.push_back({64, 1LL << 20, kPartialClusterSize, t.name});
+  if (t.register_family >= 0)
+    for (int v = 0; v < kRegisterVariantCount; ++v)
+      if (int(kRegisterVariants[v].family) == t.register_family)
+        out.push_back({2048, 4LL * kRegisterVariants[v].threads * kRegisterVariants[v].groups, 1, register_kernel_name(v)});
+  return out;
 }
 
 std::map<std::string, KernelProbe> probe_kernels(const WorkloadInfo& w, const DeviceInfo& dev, Timer& timer) {
-  std::map<std::pair<long long, long long>, std::vector<std::pair<const ScheduleTraits*, int>>> by_shape;
-  for (const ScheduleTraits& t : schedule_traits()) {
-    const auto sh = probe_shape_of(t);
-    if (sh && can_implement(w, t.id, sh->p, sh->m, sh->n, dev).ok) by_shape[{sh->m, sh->n}].push_back({&t, sh->p});
-  }
+  std::map<std::pair<long long, long long>, std::vector<std::pair<const ScheduleTraits*, ProbeShape>>> by_shape;
+  for (const ScheduleTraits& t : schedule_traits())
+    for (const ProbeShape& sh : probe_shapes_of(t))
+      if (can_implement(w, t.id, sh.p, sh.m, sh.n, dev).ok) by_shape[{sh.m, sh.n}].push_back({&t, sh});
   std::map<std::string, KernelProbe> out;
-  for (const auto& [shape, schedules] : by_shape) {
+  for (const auto& [shape, kernels] : by_shape) {
     DeviceProblem prob(w, shape.first, shape.second, 20261202);
-    for (const auto& [t, p] : schedules) {
-      const CheckResult chk = check_schedule(prob, t->id, p, dev, timer.stream(), 11);
-      if (!chk.ok) throw std::runtime_error(w.name + " kernel probe: " + t->name + " is wrong: " + chk.reason);
-      const double ms = timer.time([&] { prob.workspace().launch(w, t->id, p, prob.operands(), dev, timer.stream()); },
+    for (const auto& [t, sh] : kernels) {
+      const CheckResult chk = check_schedule(prob, t->id, sh.p, dev, timer.stream(), 11);
+      if (!chk.ok) throw std::runtime_error(w.name + " kernel probe: " + sh.key + " is wrong: " + chk.reason);
+      const double ms = timer.time([&] { prob.workspace().launch(w, t->id, sh.p, prob.operands(), dev, timer.stream()); },
                                    TimingOptions{3, 15, true}).median;
-      out[t->name] = KernelProbe{shape.first, shape.second, ms};
+      out[sh.key] = KernelProbe{shape.first, shape.second, ms};
     }
   }
   return out;

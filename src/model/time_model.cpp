@@ -303,9 +303,12 @@ CandidateTime candidate_formula(const StaticFigures& f, const std::string& workl
 // A partial kernel's rate depends on the workload in ways the formula does not follow (the planes it
 // streams, its re-reads, its column loads: thirteenth session, D1's development residuals at
 // N >= 930000 put partial_one at 0.78-1.26 of its time by workload, partial at 0.89-1.08), and so does
-// a register kernel's (layernorm's at 1.03-1.27, the others' near 1). So the calibration times each
-// workload's kernels of those schedules once (Calibration::kernel_probes) and the formula is scaled by
-// (measured / predicted)^power at the probe's shape, power partial_probe_power or register_probe_power.
+// a register kernel's (layernorm's at 1.03-1.27, the others' near 1), and by variant: R's development
+// residuals put rmsnorm's registers_deep at 1.00-1.02 of its time in 256 x 8 (the variant its family's
+// probe timed) and 0.82-0.86 in 512 x 8 (fourteenth session). So the calibration times each
+// workload's kernels of those schedules once, each register variant apart (Calibration::kernel_probes),
+// and the formula is scaled by (measured / predicted)^power at the probe's shape, power
+// partial_probe_power or register_probe_power.
 // The factor is held to [1/2, 2]: a probe far outside that is a broken measurement, not a rate.
 CandidateTime candidate_time(const StaticFigures& f, const std::string& workload, const Calibration& cal,
                              const TimeModelParams& prm, const CopyLine& copy, const std::string& schedule,
@@ -319,7 +322,10 @@ CandidateTime candidate_time(const StaticFigures& f, const std::string& workload
   if (!c.legal || power <= 0) return c;
   const auto w = cal.kernel_probes.find(workload);
   if (w == cal.kernel_probes.end()) return c;
-  const auto pr = w->second.find(schedule);
+  // A register kernel's own variant's probe; else the schedule's (a partial kernel, or a calibration
+  // of the thirteenth session, which probed one variant per register family).
+  auto pr = t->register_family >= 0 ? w->second.find(kernel_named(t, schedule, n)) : w->second.end();
+  if (pr == w->second.end()) pr = w->second.find(schedule);
   if (pr == w->second.end() || !(pr->second.ms > 0)) return c;
   const CandidateTime at_probe = candidate_formula(f, workload, cal, prm, copy, schedule, p, pr->second.m, pr->second.n);
   if (!at_probe.legal || !(at_probe.t_ms > 0)) return c;

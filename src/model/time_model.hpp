@@ -44,8 +44,9 @@
 //               + [P > 1] (cluster_us * log2(P) / 2 + barrier_scale * K * barrier(P)).
 //   T = launch + g * sum over waves, g = P^-cluster_gain for a clustered candidate at k >= 2, else 1;
 //   a partial or register kernel's T then times (probe / T at the probe's shape)^power, its workload's
-//   kernel probe (Calibration::kernel_probes; power partial_probe_power or register_probe_power,
-//   the factor held to [1/2, 2]; none where the calibration has no probe of it).
+//   kernel probe (Calibration::kernel_probes: a partial schedule's, or a register kernel variant's,
+//   else its family's; power partial_probe_power or register_probe_power, the factor held to
+//   [1/2, 2]; none where the calibration has no probe of it).
 // Re-reads stay in the L2 while the rows in flight, U * (re-read width) * b_keep, fit in l2_share of it.
 #include <string>
 #include <string_view>

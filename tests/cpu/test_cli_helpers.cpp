@@ -1,5 +1,6 @@
 // The CLI's offline helpers: whether a problem fits the device (sweep/device_fit.hpp) and the
 // CSV forms of the results (io/csv.hpp).
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -92,4 +93,11 @@ TEST_CASE("calibrate prints the kernel probes it measured, and nothing without t
   CHECK(t.find("wvar_bwd") != std::string::npos);
   CHECK(t.find("partial_one 64x1048576 0.5871") != std::string::npos);
   CHECK(t.find("registers 2048x8192 0.0757") != std::string::npos);
+  // Register variants are keyed by kernel; past four kernels a workload's line wraps.
+  for (const char* k : {"registers/128x2", "registers/256x2", "registers/256x4", "registers/512x8"})
+    c.kernel_probes["wvar_bwd"][k] = {2048, 1024, 0.0101};
+  const std::string w = cli::format_kernel_probes(c);
+  INFO(w);
+  CHECK(w.find("registers/512x8 2048x1024 0.0101") != std::string::npos);
+  CHECK(std::count(w.begin(), w.end(), '\n') == 4);  // the heading's two and two lines for six kernels
 }

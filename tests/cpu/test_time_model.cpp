@@ -664,6 +664,33 @@ TEST_CASE("register_probe_power: a register kernel scaled by its own probe, a pa
   CHECK(t(1, "staged", 650, 11500).t_ms == t(0, "staged", 650, 11500).t_ms);
 }
 
+TEST_CASE("register_probe_power: a register variant's own probe before its family's, and only for that variant", "[model][time]") {
+  Calibration c = h200_like();
+  const CopyLine l = copy_line(c.copies);
+  TimeModelParams prm = h200_params();
+  auto t = [&](double power, const std::string& s, long long m, long long n) {
+    prm.register_probe_power = power;
+    return candidate_time(find_workload("rmsnorm").figures, "rmsnorm", c, prm, l, s, 1, m, n);
+  };
+  // registers_deep runs 11500 columns as 512 x 8 and 6000 as 256 x 8 (core/split.hpp).
+  REQUIRE(kernel_of("registers_deep", 11500) == "registers/512x8");
+  REQUIRE(kernel_of("registers_deep", 6000) == "registers/256x8");
+  const double deep_16k = t(0, "registers_deep", 2048, 16384).t_ms, deep_8k = t(0, "registers_deep", 2048, 8192).t_ms;
+  REQUIRE(deep_16k > 0);
+  REQUIRE(deep_8k > 0);
+  // A family probe (as the thirteenth session's calibrations hold) at 8192, and the 512 x 8 variant's own.
+  c.kernel_probes["rmsnorm"]["registers_deep"] = KernelProbe{2048, 8192, 0.9 * deep_8k};
+  CHECK(near(t(1, "registers_deep", 130, 11500).probe_scale, 0.9));  // only the family's: it serves every variant
+  c.kernel_probes["rmsnorm"]["registers/512x8"] = KernelProbe{2048, 16384, 1.2 * deep_16k};
+  CHECK(near(t(1, "registers_deep", 130, 11500).probe_scale, 1.2));  // the variant's own wins
+  CHECK(near(t(1, "registers_deep", 130, 6000).probe_scale, 0.9));   // 256 x 8 has none of its own
+  c.kernel_probes["rmsnorm"]["registers/256x8"] = KernelProbe{2048, 8192, 0.7 * deep_8k};
+  CHECK(near(t(1, "registers_deep", 130, 6000).probe_scale, 0.7));
+  CHECK(near(t(1, "registers_deep", 130, 11500).probe_scale, 1.2));
+  // The wide family's kernels take neither: 1024 x 4 at 11500 has no probe here.
+  CHECK(t(1, "registers", 130, 11500).probe_scale == 1);
+}
+
 TEST_CASE("col_room_save: column reads cost less where the SM's column slices fit the L1 the carveout leaves", "[model][time]") {
   Calibration c = h200_like();
   c.device.cc_major = 9;
