@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <functional>
 #include <set>
+#include <utility>
+#include <vector>
 
 namespace credit::cli {
 
@@ -90,9 +92,15 @@ std::string format_kernel_probes(const Calibration& c) {
   if (c.kernel_probes.empty()) return "";
   std::string out = "\nkernel probes (the time model scales these kernels by measured / predicted here), median ms:\n";
   for (const auto& [w, by_kernel] : c.kernel_probes) {  // at most four kernels a line
+    // The partial kernels first, then the register variants from the narrowest row to the widest.
+    std::vector<std::pair<std::string, KernelProbe>> kernels(by_kernel.begin(), by_kernel.end());
+    std::stable_sort(kernels.begin(), kernels.end(), [](const auto& a, const auto& b) {
+      const bool ra = a.first.rfind("registers", 0) == 0, rb = b.first.rfind("registers", 0) == 0;
+      return ra != rb ? rb : ra && a.second.n < b.second.n;
+    });
     std::string line = fmt::format("{:<14}", w);
     int on_line = 0;
-    for (const auto& [k, pr] : by_kernel) {
+    for (const auto& [k, pr] : kernels) {
       if (on_line == 4) {
         out += line + "\n";
         line = fmt::format("{:<14}", "");

@@ -76,9 +76,12 @@ TimeModelParams h200_params() {
   // R = P with the register kernels' probe on (register_probe_power = 1; the second rule of
   // thirteenth/decision-rule.md, committed before validation 21 was measured).
   p.register_probe_power = 1.0;
+  // Fourteenth session: V = R with a probe per register kernel variant (a calibration input, no constant
+  // changed; fourteenth/decision-rule.md, committed before validations 22 and 23 were measured).
   p.col_far_gbps = 1e5;  // unused while col_l2_share is 0 (D0); a constants file without it reads so
   p.fitted_on = "H200 fit on the train, held-out, wide-row, validation 1-12 and short-row sweeps, partial_col_stream = 0.4662 "
-                "(twelfth session), partial_probe_power = register_probe_power = 1 (thirteenth session; built in)";
+                "(twelfth session), partial_probe_power = register_probe_power = 1 (thirteenth session), one kernel probe per register "
+                "variant in the calibration (V, fourteenth session; built in)";
   return p;
 }
 

@@ -100,4 +100,11 @@ TEST_CASE("calibrate prints the kernel probes it measured, and nothing without t
   INFO(w);
   CHECK(w.find("registers/512x8 2048x1024 0.0101") != std::string::npos);
   CHECK(std::count(w.begin(), w.end(), '\n') == 4);  // the heading's two and two lines for six kernels
+  // The partial kernel first, then the register kernels by their probe's width.
+  c.kernel_probes["wvar_bwd"]["registers/128x2"].n = 4096;
+  const std::string o = cli::format_kernel_probes(c);
+  INFO(o);
+  CHECK(o.find("partial_one") < o.find("registers/256x2"));
+  CHECK(o.find("registers/256x4") < o.find("registers/128x2"));  // 1024 columns before 4096
+  CHECK(o.find("registers 2048x8192") > o.find("registers/128x2"));
 }
