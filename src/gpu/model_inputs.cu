@@ -1,7 +1,6 @@
 #include <algorithm>
 #include <map>
 #include <memory>
-#include <optional>
 #include <utility>
 #include <string>
 #include <vector>
