@@ -94,10 +94,11 @@ std::string format_kernel_probes(const Calibration& c) {
   for (const auto& [w, by_kernel] : c.kernel_probes) {  // at most four kernels a line
     // The partial kernels first, then the register variants from the narrowest row to the widest.
     std::vector<std::pair<std::string, KernelProbe>> kernels(by_kernel.begin(), by_kernel.end());
-    std::stable_sort(kernels.begin(), kernels.end(), [](const auto& a, const auto& b) {
-      const bool ra = a.first.rfind("registers", 0) == 0, rb = b.first.rfind("registers", 0) == 0;
-      return ra != rb ? rb : ra && a.second.n < b.second.n;
-    });
+    auto rank = [](const std::pair<std::string, KernelProbe>& e) {
+      const bool reg = e.first.rfind("registers", 0) == 0;
+      return std::pair{reg, reg ? e.second.n : 0LL};
+    };
+    std::stable_sort(kernels.begin(), kernels.end(), [&](const auto& a, const auto& b) { return rank(a) < rank(b); });
     std::string line = fmt::format("{:<14}", w);
     int on_line = 0;
     for (const auto& [k, pr] : kernels) {
