@@ -14,7 +14,7 @@ namespace credit::model {
 
 namespace {
 
-constexpr int kParams = 28;
+constexpr int kParams = 29;
 using Vec = std::array<double, kParams>;
 
 Vec to_logs(const TimeModelParams& p) {
@@ -30,7 +30,8 @@ Vec to_logs(const TimeModelParams& p) {
           std::log(p.col_l2_share > 0 ? p.col_l2_share : 1.0),
           std::log(p.col_far_gbps > 0 ? p.col_far_gbps : std::max(p.col_gbps, 1.0)),
           std::log(std::max(p.stream_plane_power, 1e-3)), std::log(std::max(p.lone_plane_power, 1e-3)),
-          std::log(std::max(p.partial_probe_power, 1e-3)), std::log(std::max(p.register_probe_power, 1e-3))};
+          std::log(std::max(p.partial_probe_power, 1e-3)), std::log(std::max(p.register_probe_power, 1e-3)),
+          std::log(std::max(p.staging_exposed_share, 1e-3))};
 }
 
 TimeModelParams from_logs(const Vec& v) {
@@ -64,6 +65,7 @@ TimeModelParams from_logs(const Vec& v) {
   p.lone_plane_power = std::min(4.0, std::exp(v[25]));
   p.partial_probe_power = std::min(1.0, std::exp(v[26]));  // at most the whole factor
   p.register_probe_power = std::min(1.0, std::exp(v[27]));
+  p.staging_exposed_share = std::min(1.0, std::exp(v[28]));  // at most all of it
   p.split_cta_gbps = std::min(1e5, p.split_cta_gbps);
   p.reread_cta_gbps = std::min(1e5, p.reread_cta_gbps);
   return p;
@@ -299,6 +301,7 @@ TimeModelParams fit_start() {
   p.lone_plane_power = 0.3;
   p.partial_probe_power = 0.5;
   p.register_probe_power = 0.5;
+  p.staging_exposed_share = 0.5;
   p.fitted_on = "the fit's starting point";
   return p;
 }

@@ -197,8 +197,8 @@ CandidateTime candidate_formula(const StaticFigures& f, const std::string& workl
   const double b_hbm = copy.gbps * 1e3, b_l2 = prm.l2_gbps * 1e3;                 // bytes per us
 
   // A stage's CTA reduction: each thread combines every warp's partials, so it grows with the warps.
-  double t_fixed = prm.cta_us + f.L * prm.stage_us * (kernel->threads / 256.0) +
-                   (reread || regs ? 0.0 : prm.staging_us);
+  const double t_staging = reread || regs ? 0.0 : prm.staging_us;  // bulk copies issued, mbarriers set up
+  double t_fixed = prm.cta_us + f.L * prm.stage_us * (kernel->threads / 256.0) + t_staging;
   if (cluster) {  // the cluster's launch and its exchanges' handshakes grow with log2(P) rounds
     const auto bar = cal.barrier.find(p);
     require(bar != cal.barrier.end() && cal.sm_clock_hz > 0,
@@ -262,7 +262,11 @@ CandidateTime candidate_formula(const StaticFigures& f, const std::string& workl
     const double overlap_k = std::pow(k_eff, prm.serial_power);  // what k' CTAs per SM hide of one's chain
     const double exp_k = prm.serial_share / overlap_k;
     const double col_k = std::min(1.0, prm.col_exposed_share / std::pow(k_eff, prm.col_exposed_power));
-    const double fix_k = first ? 1.0 : prm.fixed_exposed_share;
+    // A later wave exposes fixed_exposed_share of its fixed costs, of a one-CTA kernel's staging
+    // only 1 - (1 - staging_exposed_share)(1 - 1/k') of that (the other k' - 1 CTAs' streams hide
+    // it; a cluster's CTAs wait for each other at their exchanges); the rest joins the CTA's chain.
+    const double stage_k = cluster || partial ? 1.0 : 1.0 - (1.0 - prm.staging_exposed_share) * (1.0 - 1.0 / k_eff);
+    const double t_exposed = first ? t_fixed : prm.fixed_exposed_share * (t_fixed - (1.0 - stage_k) * t_staging);
     // Column parameters stay in the L2 while the bytes a wave streams through it fit col_l2_share of
     // it; past that the streamed rows evict them (their reuse is a wave apart) and a CTA reads the
     // share they push out at col_far_gbps. (Eleventh session: at one CTA per SM layernorm's and
@@ -278,10 +282,10 @@ CandidateTime candidate_formula(const StaticFigures& f, const std::string& workl
     const double far = partial || col_kept >= 1 ? 1.0 : col_kept + (1 - col_kept) * prm.col_gbps / prm.col_far_gbps;
     const double t_col_w = t_col * (1 - prm.col_room_save * col_room(k_eff, first));
     const double memory = std::max(rows * d_hbm / b_hbm + rows * d_l2 / b_l2,
-                                   t_cta + (1 - col_k) * t_col_w + (1 - fix_k) * t_fixed);
+                                   t_cta + (1 - col_k) * t_col_w + (t_fixed - t_exposed));
     const double work = prm.sm_work_scale * k_eff * sms / double(p) * nd * elem_us;
     const double work_k = prm.work_exposed_share / overlap_k;
-    return fix_k * t_fixed + std::max(memory, work) + exp_k * std::min(memory, work) + work_k * work +
+    return t_exposed + std::max(memory, work) + exp_k * std::min(memory, work) + work_k * work +
            col_k * far * t_col_w;
   };
   // A clustered candidate with two or more CTAs per SM runs its waves in P^-cluster_gain of the

@@ -14,7 +14,9 @@
 //     s      = serial_share / k'^serial_power, s_w = work_exposed_share / k'^serial_power (the share of
 //              a CTA's own work, h after its last exchange above all, that no load of its SM hides);
 //     e      = 1 in the first wave (its CTAs start together), else fixed_exposed_share (later CTAs start
-//              as others finish: the rest of their fixed cost overlaps other CTAs' streams),
+//              as others finish: the rest of their fixed cost overlaps other CTAs' streams), of a
+//              one-CTA kernel's staging_us that times 1 - (1 - staging_exposed_share) (1 - 1/k') (the
+//              other k' - 1 CTAs' streams hide it; a cluster's CTAs wait for each other at exchanges),
 //     t_col  = N / P * col_bytes / col_rate (one CTA's column parameters, read from the L2 by h; a
 //              partial kernel's: (1 - x) of that plus x * N / P * 4 B / its streamed rate, one round
 //              trip per element however many vectors, x = partial_col_stream), less col_room_save

@@ -807,6 +807,35 @@ TEST_CASE("fixed costs: the first wave pays them in full, later waves fixed_expo
   CHECK(t(0.2, 3 * u).t_ms < t(0.6, 3 * u).t_ms);
 }
 
+TEST_CASE("staging: a one-CTA kernel's later waves expose 1/k' of it at staging_exposed_share 0", "[model][time]") {
+  const Calibration c = h200_like();
+  const CopyLine l = copy_line(c.copies);
+  TimeModelParams prm = h200_params();
+  prm.staging_us = 2.0;  // large beside the waves' streams, so that the term shows
+  const WorkloadInfo& w = find_workload("rms_softmax");
+  auto t = [&](double share, const char* schedule, int p, long long m, long long n) {
+    prm.staging_exposed_share = share;
+    return candidate_time(w.figures, w.name, c, prm, l, schedule, p, m, n);
+  };
+  const CandidateTime one = t(1, "staged", 1, 4096, 8192);
+  const long long u = one.resident_rows;
+  const double k = one.ctas_per_sm;
+  REQUIRE(k >= 2);
+  // One wave: its CTAs start together, nothing hides their staging.
+  CHECK(t(0, "staged", 1, u, 8192).t_ms == t(1, "staged", 1, u, 8192).t_ms);
+  // Three full waves: the later two lose at most (1 - 1/k) of their staging each.
+  const double all = t(1, "staged", 1, 3 * u, 8192).t_ms * 1e3, hidden = t(0, "staged", 1, 3 * u, 8192).t_ms * 1e3;
+  CHECK(hidden < all);
+  CHECK(all - hidden <= 2 * 2.0 * (1 - 1 / k) * (1 + 1e-9));
+  CHECK(t(0.5, "staged", 1, 3 * u, 8192).t_ms * 1e3 > hidden);
+  // A cluster's CTAs wait for each other: its staging stays as fixed_exposed_share says.
+  CHECK(t(0, "cluster", 4, 3 * u, 24576).t_ms == t(1, "cluster", 4, 3 * u, 24576).t_ms);
+  // One CTA per SM: no other CTA's stream to hide it under.
+  const CandidateTime lone = t(1, "staged", 1, 4096, 40000);
+  REQUIRE(lone.ctas_per_sm == 1);
+  CHECK(t(0, "staged", 1, 4096, 40000).t_ms == lone.t_ms);
+}
+
 TEST_CASE("fit-model --hold: NAME=VALUE of a time model constant, and the fit keeps it", "[model][fit]") {
   const HeldConstant h = parse_held_constant("work_exposed_share=0");
   REQUIRE(h.field != nullptr);
