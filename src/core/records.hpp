@@ -111,6 +111,8 @@ struct TimeModelParams {
   double register_probe_power = 0;  // the same for a register-resident kernel and its probe (0: P)
   double staging_exposed_share = 1;  // share of the staging cost (staging_us), after the first wave, that
                                      // adds to it; the rest overlaps other CTAs' streams (1: V)
+  double work_sm_share = 1;  // share of the SM-work probe's time that is each SM's own; the rest is a
+                             // share of what all SMs share, split among the SMs a wave occupies (1: S)
   std::string fitted_on;
 };
 
@@ -155,6 +157,7 @@ inline constexpr TimeModelField kTimeModelFields[] = {
     {"partial_probe_power", &TimeModelParams::partial_probe_power, TimeModelField::Absent::value, 0, false},
     {"register_probe_power", &TimeModelParams::register_probe_power, TimeModelField::Absent::value, 0, false},
     {"staging_exposed_share", &TimeModelParams::staging_exposed_share, TimeModelField::Absent::value, 1, false},
+    {"work_sm_share", &TimeModelParams::work_sm_share, TimeModelField::Absent::value, 1, false},
 };
 
 // The constant named `name`, or nullptr.

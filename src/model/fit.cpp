@@ -14,7 +14,7 @@ namespace credit::model {
 
 namespace {
 
-constexpr int kParams = 29;
+constexpr int kParams = 30;
 using Vec = std::array<double, kParams>;
 
 Vec to_logs(const TimeModelParams& p) {
@@ -31,7 +31,7 @@ Vec to_logs(const TimeModelParams& p) {
           std::log(p.col_far_gbps > 0 ? p.col_far_gbps : std::max(p.col_gbps, 1.0)),
           std::log(std::max(p.stream_plane_power, 1e-3)), std::log(std::max(p.lone_plane_power, 1e-3)),
           std::log(std::max(p.partial_probe_power, 1e-3)), std::log(std::max(p.register_probe_power, 1e-3)),
-          std::log(std::max(p.staging_exposed_share, 1e-3))};
+          std::log(std::max(p.staging_exposed_share, 1e-3)), std::log(std::max(p.work_sm_share, 1e-3))};
 }
 
 TimeModelParams from_logs(const Vec& v) {
@@ -66,6 +66,7 @@ TimeModelParams from_logs(const Vec& v) {
   p.partial_probe_power = std::min(1.0, std::exp(v[26]));  // at most the whole factor
   p.register_probe_power = std::min(1.0, std::exp(v[27]));
   p.staging_exposed_share = std::min(1.0, std::exp(v[28]));  // at most all of it
+  p.work_sm_share = std::min(1.0, std::exp(v[29]));          // a share
   p.split_cta_gbps = std::min(1e5, p.split_cta_gbps);
   p.reread_cta_gbps = std::min(1e5, p.reread_cta_gbps);
   return p;
@@ -302,6 +303,7 @@ TimeModelParams fit_start() {
   p.partial_probe_power = 0.5;
   p.register_probe_power = 0.5;
   p.staging_exposed_share = 0.5;
+  p.work_sm_share = 0.5;
   p.fitted_on = "the fit's starting point";
   return p;
 }
@@ -389,6 +391,7 @@ TimeModelParams fit_params(const std::vector<FitSample>& samples, const Calibrat
     out.serial_share = start.serial_share;
     out.serial_power = start.serial_power;
     out.work_exposed_share = start.work_exposed_share;
+    out.work_sm_share = start.work_sm_share;
   }
   for (const auto& h : held) out.*(h.field->member) = h.value;  // after the resets above: a hold wins
   return out;

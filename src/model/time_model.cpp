@@ -78,10 +78,14 @@ TimeModelParams h200_params() {
   p.register_probe_power = 1.0;
   // Fourteenth session: V = R with a probe per register kernel variant (a calibration input, no constant
   // changed; fourteenth/decision-rule.md, committed before validations 22 and 23 were measured).
+  // Fifteenth session: S = V with a staged kernel's staging in later waves exposed 1/k' (staging_exposed_share
+  // = 0, the term's structural form, not fitted; the second rule of fifteenth/decision-rule.md, pooled over
+  // validations 24 and 25, committed before validation 25 was measured).
+  p.staging_exposed_share = 0.0;
   p.col_far_gbps = 1e5;  // unused while col_l2_share is 0 (D0); a constants file without it reads so
   p.fitted_on = "H200 fit on the train, held-out, wide-row, validation 1-12 and short-row sweeps, partial_col_stream = 0.4662 "
                 "(twelfth session), partial_probe_power = register_probe_power = 1 (thirteenth session), one kernel probe per register "
-                "variant in the calibration (V, fourteenth session; built in)";
+                "variant in the calibration (V, fourteenth session), staging_exposed_share = 0 (S, fifteenth session; built in)";
   return p;
 }
 
@@ -283,7 +287,12 @@ CandidateTime candidate_formula(const StaticFigures& f, const std::string& workl
     const double t_col_w = t_col * (1 - prm.col_room_save * col_room(k_eff, first));
     const double memory = std::max(rows * d_hbm / b_hbm + rows * d_l2 / b_l2,
                                    t_cta + (1 - col_k) * t_col_w + (t_fixed - t_exposed));
-    const double work = prm.sm_work_scale * k_eff * sms / double(p) * nd * elem_us;
+    // The probe times the SMs' work with every SM busy; 1 - work_sm_share of it is each SM's share of
+    // what they all share (the L2's rate: the probes run at 6-8 TB/s of the workloads' bytes, 4 TB/s for
+    // quant_int8), which a wave on fewer SMs splits among fewer.
+    const double active = std::min(sms, rows * double(p));  // the SMs this wave's CTAs occupy
+    const double work = prm.sm_work_scale * k_eff * sms / double(p) * nd * elem_us *
+                        (prm.work_sm_share + (1 - prm.work_sm_share) * active / sms);
     const double work_k = prm.work_exposed_share / overlap_k;
     return t_exposed + std::max(memory, work) + exp_k * std::min(memory, work) + work_k * work +
            col_k * far * t_col_w;

@@ -31,7 +31,9 @@
 //     c      = min(1, col_exposed_share / k'^col_exposed_power) (the share of them no other CTA's
 //              loads overlap: h runs after the CTA's own loads),
 //     memory = max(n * D_hbm / B + n * D_l2 / B_l2,  d_cta / r_cta + (1 - c) * t_col + (1 - e) * t_fixed)
-//     work   = sm_work_scale * k' * N / P * probe (the busiest SM's elements)
+//     work   = sm_work_scale * k' * N / P * probe * (w + (1 - w) a / S) (the busiest SM's elements; w =
+//              work_sm_share is each SM's own part of the probe, the rest a share of what all S SMs
+//              share, split among the a = min(S, n P) SMs the wave occupies)
 //   (a lone CTA loads, works, then stores: the CTAs of one SM overlap memory and work, one cannot)
 //   where B and the launch time come from the copies (slope and intercept), D_hbm the row's
 //   DRAM bytes (compulsory, plus the re-reads the L2 does not keep), D_l2 the re-reads it keeps

@@ -505,6 +505,30 @@ TEST_CASE("SM work: work_exposed_share of a CTA's own work adds to the wave, div
   CHECK(t(0.4, "staged", 1, 50000).t_ms == t(0, "staged", 1, 50000).t_ms);
 }
 
+TEST_CASE("SM work: a wave on fewer SMs splits the probe's shared part (1 - work_sm_share) among them", "[model][time]") {
+  Calibration c = h200_like();
+  const WorkloadInfo& w = find_workload("quant_int8");
+  c.elem_ns[w.name] = 2.0;  // SM work far longer than the memory time, so that max(memory, work) is the work
+  const CopyLine l = copy_line(c.copies);
+  TimeModelParams prm = h200_params();
+  prm.work_exposed_share = 0;
+  prm.serial_share = 0;
+  auto t = [&](double share, const std::string& s, int p, long long m, long long n) {
+    prm.work_sm_share = share;
+    return candidate_time(w.figures, w.name, c, prm, l, s, p, m, n);
+  };
+  const double sms = c.device.sm_count;
+  auto work_us = [&](double k, int p, long long n) { return prm.sm_work_scale * k * double(n) / p * 2.0e-3; };
+  // 33 rows of a lone CTA per SM: one wave on 33 SMs, each doing 33/S of the shared part.
+  const CandidateTime own = t(1, "staged", 1, 33, 50000);
+  REQUIRE(own.ctas_per_sm == 1);
+  CHECK(near((own.t_ms - t(0.4, "staged", 1, 33, 50000).t_ms) * 1e3, 0.6 * (1 - 33 / sms) * work_us(1, 1, 50000)));
+  CHECK(t(0.4, "staged", 1, 33, 50000).t_ms < t(0.8, "staged", 1, 33, 50000).t_ms);
+  // Waves that occupy every SM: no change, whatever the share.
+  CHECK(t(0.4, "staged", 1, 3 * own.resident_rows, 50000).t_ms == t(1, "staged", 1, 3 * own.resident_rows, 50000).t_ms);
+  CHECK(t(0.4, "cluster", 4, 33, 24576).t_ms == t(1, "cluster", 4, 33, 24576).t_ms);  // 33 x 4 CTAs: all 132 SMs
+}
+
 TEST_CASE("cluster_gain: a cluster's waves at two or more CTAs per SM take P^-cluster_gain of their time, others none", "[model][time]") {
   const Calibration c = h200_like();
   const WorkloadInfo& w = find_workload("softmax_bwd");
