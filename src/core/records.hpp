@@ -113,6 +113,10 @@ struct TimeModelParams {
                                      // adds to it; the rest overlaps other CTAs' streams (1: V)
   double work_sm_share = 1;  // share of the SM-work probe's time that is each SM's own; the rest is a
                              // share of what all SMs share, split among the SMs a wave occupies (1: S)
+  double register_first_exposed_share = 1;  // a register kernel's first wave adds r + (1 - r) / k' of its
+                                            // fixed cost; the rest overlaps its SM's loads in flight (1: S)
+  double cluster_idle_share = 0;  // a cluster at k >= 2 CTAs per SM moves a wave's DRAM bytes in
+  double cluster_idle_power = 2;  // 1 + share / k'^power of the bound's time (0: S)
   std::string fitted_on;
 };
 
@@ -158,6 +162,9 @@ inline constexpr TimeModelField kTimeModelFields[] = {
     {"register_probe_power", &TimeModelParams::register_probe_power, TimeModelField::Absent::value, 0, false},
     {"staging_exposed_share", &TimeModelParams::staging_exposed_share, TimeModelField::Absent::value, 1, false},
     {"work_sm_share", &TimeModelParams::work_sm_share, TimeModelField::Absent::value, 1, false},
+    {"register_first_exposed_share", &TimeModelParams::register_first_exposed_share, TimeModelField::Absent::value, 1, false},
+    {"cluster_idle_share", &TimeModelParams::cluster_idle_share, TimeModelField::Absent::value, 0, false},
+    {"cluster_idle_power", &TimeModelParams::cluster_idle_power, TimeModelField::Absent::value, 2, false},
 };
 
 // The constant named `name`, or nullptr.

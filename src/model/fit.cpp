@@ -14,7 +14,7 @@ namespace credit::model {
 
 namespace {
 
-constexpr int kParams = 30;
+constexpr int kParams = 33;
 using Vec = std::array<double, kParams>;
 
 Vec to_logs(const TimeModelParams& p) {
@@ -31,7 +31,9 @@ Vec to_logs(const TimeModelParams& p) {
           std::log(p.col_far_gbps > 0 ? p.col_far_gbps : std::max(p.col_gbps, 1.0)),
           std::log(std::max(p.stream_plane_power, 1e-3)), std::log(std::max(p.lone_plane_power, 1e-3)),
           std::log(std::max(p.partial_probe_power, 1e-3)), std::log(std::max(p.register_probe_power, 1e-3)),
-          std::log(std::max(p.staging_exposed_share, 1e-3)), std::log(std::max(p.work_sm_share, 1e-3))};
+          std::log(std::max(p.staging_exposed_share, 1e-3)), std::log(std::max(p.work_sm_share, 1e-3)),
+          std::log(std::max(p.register_first_exposed_share, 1e-3)), std::log(std::max(p.cluster_idle_share, 1e-3)),
+          std::log(std::max(p.cluster_idle_power, 1e-3))};
 }
 
 TimeModelParams from_logs(const Vec& v) {
@@ -67,6 +69,9 @@ TimeModelParams from_logs(const Vec& v) {
   p.register_probe_power = std::min(1.0, std::exp(v[27]));
   p.staging_exposed_share = std::min(1.0, std::exp(v[28]));  // at most all of it
   p.work_sm_share = std::min(1.0, std::exp(v[29]));          // a share
+  p.register_first_exposed_share = std::min(1.0, std::exp(v[30]));  // at most all of it
+  p.cluster_idle_share = std::min(4.0, std::exp(v[31]));
+  p.cluster_idle_power = std::min(8.0, std::exp(v[32]));
   p.split_cta_gbps = std::min(1e5, p.split_cta_gbps);
   p.reread_cta_gbps = std::min(1e5, p.reread_cta_gbps);
   return p;
@@ -304,6 +309,9 @@ TimeModelParams fit_start() {
   p.register_probe_power = 0.5;
   p.staging_exposed_share = 0.5;
   p.work_sm_share = 0.5;
+  p.register_first_exposed_share = 0.5;
+  p.cluster_idle_share = 0.1;
+  p.cluster_idle_power = 2;
   p.fitted_on = "the fit's starting point";
   return p;
 }

@@ -270,7 +270,16 @@ CandidateTime candidate_formula(const StaticFigures& f, const std::string& workl
     // only 1 - (1 - staging_exposed_share)(1 - 1/k') of that (the other k' - 1 CTAs' streams hide
     // it; a cluster's CTAs wait for each other at their exchanges); the rest joins the CTA's chain.
     const double stage_k = cluster || partial ? 1.0 : 1.0 - (1.0 - prm.staging_exposed_share) * (1.0 - 1.0 / k_eff);
-    const double t_exposed = first ? t_fixed : prm.fixed_exposed_share * (t_fixed - (1.0 - stage_k) * t_staging);
+    // A register kernel's first-wave CTAs issue their row's loads before any fixed work: of the k' on
+    // an SM, r + (1 - r) / k' of one's fixed cost adds to the wave, the rest overlaps the others' loads
+    // in flight (r = register_first_exposed_share).
+    const double first_k = regs ? prm.register_first_exposed_share + (1.0 - prm.register_first_exposed_share) / k_eff : 1.0;
+    const double t_exposed = first ? first_k * t_fixed : prm.fixed_exposed_share * (t_fixed - (1.0 - stage_k) * t_staging);
+    // A cluster's k' CTAs per SM all wait at its exchanges at times; the SM's share of DRAM then
+    // idles, which at few CTAs per SM the others' loads do not cover: its wave moves the DRAM bytes
+    // in 1 + cluster_idle_share / k'^cluster_idle_power of the bound's time (k >= 2: a lone CTA per
+    // SM is bound by its own chain).
+    const double idle_k = cluster && c.ctas_per_sm >= 2 ? 1.0 + prm.cluster_idle_share / std::pow(k_eff, prm.cluster_idle_power) : 1.0;
     // Column parameters stay in the L2 while the bytes a wave streams through it fit col_l2_share of
     // it; past that the streamed rows evict them (their reuse is a wave apart) and a CTA reads the
     // share they push out at col_far_gbps. (Eleventh session: at one CTA per SM layernorm's and
@@ -285,7 +294,7 @@ CandidateTime candidate_formula(const StaticFigures& f, const std::string& workl
     // CTAs per SM).
     const double far = partial || col_kept >= 1 ? 1.0 : col_kept + (1 - col_kept) * prm.col_gbps / prm.col_far_gbps;
     const double t_col_w = t_col * (1 - prm.col_room_save * col_room(k_eff, first));
-    const double memory = std::max(rows * d_hbm / b_hbm + rows * d_l2 / b_l2,
+    const double memory = std::max(idle_k * (rows * d_hbm / b_hbm + rows * d_l2 / b_l2),
                                    t_cta + (1 - col_k) * t_col_w + (t_fixed - t_exposed));
     // The probe times the SMs' work with every SM busy; 1 - work_sm_share of it is each SM's share of
     // what they all share (the L2's rate: the probes run at 6-8 TB/s of the workloads' bytes, 4 TB/s for

@@ -13,8 +13,10 @@
 //     e * t_fixed + max(memory, work) + s * min(memory, work) + s_w * work + c * t_col, with
 //     s      = serial_share / k'^serial_power, s_w = work_exposed_share / k'^serial_power (the share of
 //              a CTA's own work, h after its last exchange above all, that no load of its SM hides);
-//     e      = 1 in the first wave (its CTAs start together), else fixed_exposed_share (later CTAs start
-//              as others finish: the rest of their fixed cost overlaps other CTAs' streams), of a
+//     e      = 1 in the first wave (its CTAs start together; a register kernel's r + (1 - r) / k',
+//              r = register_first_exposed_share: its loads are in flight before any fixed work), else
+//              fixed_exposed_share (later CTAs start as others finish: the rest of their fixed cost
+//              overlaps other CTAs' streams), of a
 //              one-CTA kernel's staging_us that times 1 - (1 - staging_exposed_share) (1 - 1/k') (the
 //              other k' - 1 CTAs' streams hide it; a cluster's CTAs wait for each other at exchanges),
 //     t_col  = N / P * col_bytes / col_rate (one CTA's column parameters, read from the L2 by h; a
@@ -30,10 +32,12 @@
 //              streamed rows push out of the L2 come from farther,
 //     c      = min(1, col_exposed_share / k'^col_exposed_power) (the share of them no other CTA's
 //              loads overlap: h runs after the CTA's own loads),
-//     memory = max(n * D_hbm / B + n * D_l2 / B_l2,  d_cta / r_cta + (1 - c) * t_col + (1 - e) * t_fixed)
+//     memory = max(i * (n * D_hbm / B + n * D_l2 / B_l2),  d_cta / r_cta + (1 - c) * t_col + (1 - e) * t_fixed)
 //     work   = sm_work_scale * k' * N / P * probe * (w + (1 - w) a / S) (the busiest SM's elements; w =
 //              work_sm_share is each SM's own part of the probe, the rest a share of what all S SMs
 //              share, split among the a = min(S, n P) SMs the wave occupies)
+//     i      = 1 + cluster_idle_share / k'^cluster_idle_power for a cluster at k >= 2 CTAs per SM, else 1
+//              (the SM's DRAM share idles while all its CTAs wait at exchanges)
 //   (a lone CTA loads, works, then stores: the CTAs of one SM overlap memory and work, one cannot)
 //   where B and the launch time come from the copies (slope and intercept), D_hbm the row's
 //   DRAM bytes (compulsory, plus the re-reads the L2 does not keep), D_l2 the re-reads it keeps

@@ -860,6 +860,62 @@ TEST_CASE("staging: a one-CTA kernel's later waves expose 1/k' of it at staging_
   CHECK(t(0, "staged", 1, 4096, 40000).t_ms == lone.t_ms);
 }
 
+TEST_CASE("register kernels: the first wave exposes r + (1 - r)/k' of the fixed cost", "[model][time]") {
+  const Calibration c = h200_like();
+  const CopyLine l = copy_line(c.copies);
+  TimeModelParams prm = h200_params();
+  prm.register_probe_power = 0;  // the formula alone, not its probe's scale
+  prm.stage_us = 1.0;            // large beside the wave's stream, so that the term shows
+  const WorkloadInfo& w = find_workload("layernorm");
+  auto t = [&](double r, const char* schedule, long long m, long long n) {
+    prm.register_first_exposed_share = r;
+    return candidate_time(w.figures, w.name, c, prm, l, schedule, 1, m, n);
+  };
+  const CandidateTime one = t(1, "registers", 4096, 4096);
+  REQUIRE(one.legal);
+  const long long u = one.resident_rows;
+  const double k = one.ctas_per_sm;
+  REQUIRE(k >= 2);
+  // One full wave: k CTAs per SM; at r = 0 at most (1 - 1/k) of the fixed cost leaves the sum (the
+  // rest joins the CTA's chain inside the memory bound).
+  const double all = t(1, "registers", u, 4096).t_ms * 1e3, shared = t(0, "registers", u, 4096).t_ms * 1e3;
+  CHECK(shared < all);
+  CHECK(all - shared <= (1 - 1 / k) * (prm.cta_us + w.figures.L * prm.stage_us * 4) * (1 + 1e-9));  // <= 1024 threads
+  CHECK(t(0.5, "registers", u, 4096).t_ms * 1e3 > shared);
+  // A lone CTA per SM (few rows): nothing to overlap.
+  CHECK(t(0, "registers", 20, 4096).t_ms == t(1, "registers", 20, 4096).t_ms);
+  // Other schedules do not take it.
+  CHECK(t(0, "staged", u, 4096).t_ms == t(1, "staged", u, 4096).t_ms);
+  CHECK(t(0, "global_reread", u, 4096).t_ms == t(1, "global_reread", u, 4096).t_ms);
+}
+
+TEST_CASE("cluster idle: a cluster at k >= 2 CTAs per SM moves its DRAM bytes in 1 + d/k'^q of the bound", "[model][time]") {
+  const Calibration c = h200_like();
+  const CopyLine l = copy_line(c.copies);
+  TimeModelParams prm = h200_params();
+  const WorkloadInfo& w = find_workload("softmax_bwd");
+  auto t = [&](double d, double q, const char* schedule, int p, long long n) {
+    prm.cluster_idle_share = d;
+    prm.cluster_idle_power = q;
+    return candidate_time(w.figures, w.name, c, prm, l, schedule, p, 4096, n);
+  };
+  const CandidateTime few = t(0, 2, "cluster", 4, 24576);
+  REQUIRE(few.legal);
+  REQUIRE(few.ctas_per_sm >= 2);
+  CHECK(t(0.2, 2, "cluster", 4, 24576).t_ms > few.t_ms);
+  CHECK(t(0.4, 2, "cluster", 4, 24576).t_ms > t(0.2, 2, "cluster", 4, 24576).t_ms);
+  CHECK(t(0.2, 4, "cluster", 4, 24576).t_ms < t(0.2, 2, "cluster", 4, 24576).t_ms);  // falls with k'
+  // No more than the bound's share: the DRAM time is at most all of a wave's time.
+  CHECK(t(0.2, 2, "cluster", 4, 24576).t_ms - l.launch_us * 1e-3 <=
+        (few.t_ms - l.launch_us * 1e-3) * (1 + 0.2 / (few.ctas_per_sm * few.ctas_per_sm)) * (1 + 1e-9) + 1e-9);
+  // A lone CTA per SM is bound by its own chain; one-CTA kernels do not take it.
+  const CandidateTime lone = t(0, 2, "cluster", 4, 98304);
+  REQUIRE(lone.legal);
+  REQUIRE(lone.ctas_per_sm == 1);
+  CHECK(t(0.4, 2, "cluster", 4, 98304).t_ms == lone.t_ms);
+  CHECK(t(0.4, 2, "staged", 1, 8192).t_ms == t(0, 2, "staged", 1, 8192).t_ms);
+}
+
 TEST_CASE("fit-model --hold: NAME=VALUE of a time model constant, and the fit keeps it", "[model][fit]") {
   const HeldConstant h = parse_held_constant("work_exposed_share=0");
   REQUIRE(h.field != nullptr);
