@@ -4,7 +4,7 @@
 # back at most 8 files). Usage: scripts/gpu-check.sh [steps...]
 # Where the tree travels without .git, write the sha first (git rev-parse --short=12 HEAD >
 # .git-sha) and carry .git-sha, so results files name the commit they measured.
-# steps: build tests gputests occupancy regtests train heldout validation validation2 validation3 validation4 validation5 validation6 validation7 validation8 validation9 validation10 validation11 sweep:CONFIG torchrmsnorm paper65536 shortrows torchshort:M wide wideheldout torchwide:M widebench widetests widefusion abwide:DEFS megawide sanitize calibrate calibrate3 predict sweep torch bench quickbench ladder megabench profile phases stalls colstalls negctl ncushort ncushort:W:M:N traffic trafficwide
+# steps: build tests gputests tunetests tune occupancy regtests train heldout validation validation2 validation3 validation4 validation5 validation6 validation7 validation8 validation9 validation10 validation11 sweep:CONFIG torchrmsnorm paper65536 shortrows torchshort:M wide wideheldout torchwide:M widebench widetests widefusion abwide:DEFS megawide sanitize calibrate calibrate3 predict sweep torch bench quickbench ladder megabench profile phases stalls colstalls negctl ncushort ncushort:W:M:N traffic trafficwide
 # abladder:THREADS abdefs:NAME=VALUE[,NAME=VALUE] ab:THREADS sass:REGEX abprep:DEFS (then abwide:DEFS or abbench:DEFS)
 # AB_SCHEDULES: the schedules regbench and abbench:DEFS time (default registers registers_deep)
 # WIDE_SHAPES, WIDE_SCHEDULES, WIDE_WORKLOADS (default all): what widebench and abwide:DEFS time
@@ -78,6 +78,14 @@ for step in $steps; do
           m=4096; [ $w = layernorm ] && m=2048
           run "predict-$w-$n" build/credit --json "$LOGS/predict-$w-$n.json" predict --workload $w --shape ${m}x$n
         done
+      done ;;
+    tunetests)  # credit tune as a library call and the SM-work probes (both with the lone one) on the GPU
+      run tune-tests build/tests/credit_gpu_tests "[tune],[calibrate]" --durations yes ;;
+    tune)  # credit tune at a few shapes (the model's shortlist, checked and timed there): JSON and log of each
+      # in the logs (the device tool brings back 8 files at most)
+      for s in lars:44x4250 softmax_bwd:300x50257 layernorm:4096x2048 rms_softmax:16x131072 wvar_bwd:1024x524288; do
+        w=${s%%:*}; sh=${s##*:}
+        run "tune-$w-$sh" build/credit --json "$LOGS/tune-$w-$sh.json" tune --workload "$w" --shape "$sh"
       done ;;
     occupancy)  # the calibration tests, host occupancy against the occupancy API among them
       run occupancy build/tests/credit_gpu_tests "[calibrate]" ;;

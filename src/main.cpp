@@ -75,6 +75,7 @@ int main(int argc, char** argv) {
   add_devices_command(app, g);
   add_bench_command(app, g);
   add_predict_command(app, g);
+  add_tune_command(app, g);
   add_run_sweep_command(app, g);
   add_calibrate_command(app, g);
   add_report_command(app, g);

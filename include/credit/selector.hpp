@@ -5,6 +5,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "credit/schedule.hpp"
 
@@ -30,6 +31,13 @@ class Selector {
   // negative control), M or N < 1, or (from a sweep) a shape it did not measure; std::runtime_error
   // when no candidate can run the shape.
   Selection select(std::string_view workload, long long m, long long n) const;
+  // The candidates ranked fastest at M x N, fastest first: the k fastest and every other within
+  // `band` of the fastest (0.1: at most 10% slower). From a calibration, by the time model (the
+  // shortlist `credit tune` checks and times at the shape, keeping the fastest it measures; these
+  // defaults are tune's); from a sweep, by the measured times. Fewer when fewer can run. Throws as
+  // select(), and std::invalid_argument for k < 1 or a negative band.
+  std::vector<Selection> shortlist(std::string_view workload, long long m, long long n, int k = 3,
+                                   double band = 0.10) const;
 
   Selector(Selector&&) noexcept;
   Selector& operator=(Selector&&) noexcept;

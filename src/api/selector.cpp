@@ -1,6 +1,7 @@
 // credit::Selector: the time model's pick from a calibration, or the measured fastest from a sweep.
 #include "credit/selector.hpp"
 
+#include <algorithm>
 #include <map>
 #include <optional>
 #include <stdexcept>
@@ -17,7 +18,8 @@ namespace credit {
 struct Selector::Impl {
   std::optional<Calibration> calibration;  // from a calibration: the time model
   TimeModelParams params;
-  std::map<std::tuple<std::string, long long, long long>, Selection> measured;  // from a sweep
+  // From a sweep: every passed candidate of each shape, fastest first.
+  std::map<std::tuple<std::string, long long, long long>, std::vector<Selection>> measured;
   std::string source;
 };
 
@@ -41,32 +43,44 @@ Selector Selector::from_sweep(const std::string& path) {
   if (r.kind != "sweep") throw ResultsFileError(path, "kind", "expected a sweep, got " + r.kind);
   auto impl = std::make_unique<Impl>();
   impl->source = path;
-  for (const MeasuredShape& s : measured_shapes(r))
-    for (const SweepPoint& pt : r.points)  // the point behind the fastest label
-      if (pt.workload == s.workload && pt.m == s.m && pt.n == s.n && pt.disposition == Disposition::Passed &&
-          candidate_label(pt.schedule, pt.p) == s.fastest) {
-        impl->measured[{s.workload, s.m, s.n}] = {parse_schedule(pt.schedule), pt.p, s.t_fastest};
-        break;
-      }
+  for (const SweepPoint& pt : r.points)  // the first pass's medians, as measured_shapes takes them
+    if (pt.disposition == Disposition::Passed && pt.time_ms.median > 0 && model::is_candidate(pt.schedule, pt.p, pt.n)) {
+      auto& v = impl->measured[{pt.workload, pt.m, pt.n}];
+      if (std::none_of(v.begin(), v.end(), [&](const Selection& c) { return c.schedule == parse_schedule(pt.schedule) && c.p == pt.p; }))
+        v.push_back({parse_schedule(pt.schedule), pt.p, pt.time_ms.median});
+    }
+  for (auto& [shape, v] : impl->measured)
+    std::stable_sort(v.begin(), v.end(), [](const Selection& a, const Selection& b) { return a.time_ms < b.time_ms; });
   if (impl->measured.empty()) throw ResultsFileError(path, "points", "no passed candidate to select from");
   return Selector(std::move(impl));
 }
 
-Selection Selector::select(std::string_view workload, long long m, long long n) const {
+std::vector<Selection> Selector::shortlist(std::string_view workload, long long m, long long n, int k,
+                                           double band) const {
   const WorkloadInfo& w = find_workload(workload);
   if (const auto why = model::structural_rejection(w.figures))
     throw std::invalid_argument(w.name + " is rejected by rule: " + *why);
   if (m < 1 || n < 1) throw std::invalid_argument("M and N must be at least 1");
+  if (k < 1 || !(band >= 0))
+    throw std::invalid_argument("a shortlist needs k >= 1 and a band >= 0, got k = " + std::to_string(k) +
+                                ", band = " + std::to_string(band));
   const std::string shape = w.name + " " + std::to_string(m) + "x" + std::to_string(n);
+  std::vector<Selection> out;
   if (!impl_->calibration) {
     const auto it = impl_->measured.find({w.name, m, n});
-    if (it == impl_->measured.end())
-      throw std::invalid_argument(impl_->source + ": no measured shape " + shape);
-    return it->second;
+    if (it == impl_->measured.end()) throw std::invalid_argument(impl_->source + ": no measured shape " + shape);
+    for (const Selection& c : it->second)  // fastest first
+      if (std::ssize(out) < k || c.time_ms <= it->second.front().time_ms * (1 + band)) out.push_back(c);
+    return out;
   }
   const Prediction pr = model::predict_times(w.figures, w.name, *impl_->calibration, impl_->params, m, n);
-  if (pr.pick_schedule.empty()) throw std::runtime_error("no candidate schedule can run " + shape);
-  return {parse_schedule(pr.pick_schedule), pr.pick_p, pr.pick_ms};
+  for (const CandidateTime& c : model::shortlist(pr, w.figures, k, band)) out.push_back({parse_schedule(c.schedule), c.p, c.t_ms});
+  if (out.empty()) throw std::runtime_error("no candidate schedule can run " + shape);
+  return out;
+}
+
+Selection Selector::select(std::string_view workload, long long m, long long n) const {
+  return shortlist(workload, m, n, 1, 0.0).front();
 }
 
 }  // namespace credit

@@ -89,8 +89,17 @@ std::string format_table_ii(const Calibration& c) {
 }
 
 std::string format_kernel_probes(const Calibration& c) {
-  if (c.kernel_probes.empty()) return "";
-  std::string out = "\nkernel probes (the time model scales these kernels by measured / predicted here), median ms:\n";
+  std::string out;
+  if (!c.elem_ns.empty()) {
+    out += "\nSM-work probe, ns per element per SM (the staged kernel's slope; all SMs busy, and 16 SMs alone):\n";
+    for (const auto& [w, ns] : c.elem_ns) {
+      const auto lone = c.elem_ns_lone.find(w);
+      out += lone == c.elem_ns_lone.end() ? fmt::format("{:<14}  {:.4f}\n", w, ns)
+                                          : fmt::format("{:<14}  {:.4f}  {:.4f}\n", w, ns, lone->second);
+    }
+  }
+  if (c.kernel_probes.empty()) return out;
+  out += "\nkernel probes (the time model scales these kernels by measured / predicted here), median ms:\n";
   for (const auto& [w, by_kernel] : c.kernel_probes) {  // at most four kernels a line
     // The partial kernels first, then the register variants from the narrowest row to the widest.
     std::vector<std::pair<std::string, KernelProbe>> kernels(by_kernel.begin(), by_kernel.end());

@@ -21,6 +21,7 @@ void add_list_command(CLI::App& app, GlobalOptions& g);
 void add_devices_command(CLI::App& app, GlobalOptions& g);
 void add_bench_command(CLI::App& app, GlobalOptions& g);
 void add_predict_command(CLI::App& app, GlobalOptions& g);
+void add_tune_command(CLI::App& app, GlobalOptions& g);
 void add_run_sweep_command(CLI::App& app, GlobalOptions& g);
 void add_calibrate_command(CLI::App& app, GlobalOptions& g);
 void add_report_command(CLI::App& app, GlobalOptions& g);

@@ -197,6 +197,9 @@ struct Calibration {
   // staged kernel's time slope between two widths, warm L2): compute and on-chip traffic, what
   // a workload such as quant_int8 (IEEE division per element) is bound by beside DRAM.
   std::map<std::string, double> elem_ns;
+  // The same slope with only a few SMs busy, one CTA each (16 rows, wider rows): ns one SM spends
+  // per element when few others share the L2 with it. Empty in calibrations that predate it.
+  std::map<std::string, double> elem_ns_lone;
   // The per-workload kernel probes: each partial-retention schedule timed at one wide shape, key its
   // schedule name, and each register kernel variant at its widest row, key its kernel name
   // ("registers/512x8"; calibrations of the thirteenth session hold one per register schedule

@@ -68,12 +68,10 @@ int run_slots_at(int p, long smem, int api_slots, double sm_clock_hz) {
 // of kRounds measured one after another over the same problems: a single slope still strayed (the
 // fourteenth session's first calibration read 0.67-0.82 of six others' for six workloads, and
 // moved validation 22's regret by 0.1 points).
-double probe_elem_ns(const WorkloadInfo& w, const DeviceInfo& dev, Timer& timer) {
-  const std::vector<double> widths{1024, 2048, 3072, 4096};
+double probe_slope_ns(const WorkloadInfo& w, const DeviceInfo& dev, Timer& timer, long long rows,
+                      const std::vector<double>& widths) {
   constexpr int kLaunches = 8;
   constexpr int kRounds = 5;
-  const double budget = 0.4 * double(dev.l2_bytes);
-  const long long rows = std::max<long long>(dev.sm_count, (long long)(budget / (widths.back() * w.figures.compulsory)));
   std::vector<std::unique_ptr<DeviceProblem>> probs;
   for (double n : widths) {
     probs.push_back(std::make_unique<DeviceProblem>(w, rows, (long long)n, 20261130 + int(n)));
@@ -92,7 +90,26 @@ double probe_elem_ns(const WorkloadInfo& w, const DeviceInfo& dev, Timer& timer)
     slopes.push_back(least_squares(widths, ms).slope);  // ms per element of every row
   }
   std::nth_element(slopes.begin(), slopes.begin() + kRounds / 2, slopes.end());
-  return std::max(0.0, slopes[kRounds / 2] * 1e6 / double(rows) * dev.sm_count);
+  return std::max(0.0, slopes[kRounds / 2] * 1e6 / double(rows));  // ns per element of one row
+}
+
+double probe_elem_ns(const WorkloadInfo& w, const DeviceInfo& dev, Timer& timer) {
+  const std::vector<double> widths{1024, 2048, 3072, 4096};
+  const double budget = 0.4 * double(dev.l2_bytes);
+  const long long rows = std::max<long long>(dev.sm_count, (long long)(budget / (widths.back() * w.figures.compulsory)));
+  return probe_slope_ns(w, dev, timer, rows, widths) * dev.sm_count;
+}
+
+// The same slope with only kLoneRows SMs busy, one CTA each (Calibration::elem_ns_lone): what one SM
+// spends per element when it shares the L2 with few others. Wider rows than the probe above, so
+// that a lone CTA's work outlasts a launch's issue interval; the widths the staged kernel takes.
+constexpr long long kLoneRows = 16;
+double probe_lone_elem_ns(const WorkloadInfo& w, const DeviceInfo& dev, Timer& timer) {
+  std::vector<double> widths;
+  for (double n : {4096.0, 8192.0, 12288.0, 16384.0})
+    if (can_implement(w, Schedule::Staged, 1, kLoneRows, (long long)n, dev).ok) widths.push_back(n);
+  if (widths.size() < 2) return -1;  // no slope to take: left out of the calibration
+  return probe_slope_ns(w, dev, timer, kLoneRows, widths);
 }
 
 // The kernel probes (Calibration::kernel_probes): each partial-retention schedule of workload w at
@@ -178,6 +195,9 @@ void measure_model_inputs(Calibration& c, const DeviceInfo& dev, const std::vect
     c.copies.push_back({bytes, time_copy_of_traffic(timer, bytes, TimingOptions{3, 15, true}).median});
   c.elem_ns.clear();
   for (const WorkloadInfo& w : all_workloads()) c.elem_ns[w.name] = probe_elem_ns(w, dev, timer);
+  c.elem_ns_lone.clear();
+  for (const WorkloadInfo& w : all_workloads())
+    if (const double ns = probe_lone_elem_ns(w, dev, timer); ns >= 0) c.elem_ns_lone[w.name] = ns;
   c.kernel_probes.clear();
   for (const WorkloadInfo& w : all_workloads()) {
     auto probes = probe_kernels(w, dev, timer);

@@ -250,14 +250,15 @@ Calibration read_calibration(const Node& n) {
       c.copies.push_back(s);
     }
   }
-  if (n.has("elem_ns")) {
-    const Node e = n.field("elem_ns");
+  for (auto [key, into] : {std::pair{"elem_ns", &c.elem_ns}, std::pair{"elem_ns_lone", &c.elem_ns_lone}}) {
+    if (!n.has(key)) continue;
+    const Node e = n.field(key);
     if (!e.value().is_object()) e.expected("an object {workload: ns per element per SM}");
     for (const auto& [k, v] : e.value().items()) {
       const Node x(v, e.path() + "." + k, file_of(e));
       const double ns = x.num();
       if (!(ns >= 0)) x.fail("expected a non-negative number");
-      c.elem_ns[k] = ns;
+      (*into)[k] = ns;
     }
   }
   // "stream_probes": the same table as written by 4730a298107f (partial kernels only).
@@ -440,6 +441,11 @@ void to_json(json& j, const Calibration& c) {
   json elem = json::object();
   for (const auto& [w, ns] : c.elem_ns) elem[w] = number(ns);
   j["elem_ns"] = std::move(elem);
+  if (!c.elem_ns_lone.empty()) {
+    json lone = json::object();
+    for (const auto& [w, ns] : c.elem_ns_lone) lone[w] = number(ns);
+    j["elem_ns_lone"] = std::move(lone);
+  }
   json probes = json::object();
   for (const auto& [w, by_schedule] : c.kernel_probes)
     for (const auto& [s, pr] : by_schedule) probes[w][s] = {{"m", pr.m}, {"n", pr.n}, {"ms", number(pr.ms)}};

@@ -245,6 +245,7 @@ CandidateTime candidate_formula(const StaticFigures& f, const std::string& workl
   // whole GPU like DRAM, spread over every SM.
   const auto probe = cal.elem_ns.find(workload);
   const double elem_us = probe == cal.elem_ns.end() ? 0.0 : probe->second * 1e-3 / cal.device.sm_count;
+  const auto lone = cal.elem_ns_lone.find(workload);
   // Memory and SM work overlap across the CTAs of an SM, not within one: a lone CTA loads, works,
   // then stores. The share of the shorter of the two left exposed falls with the CTAs per SM, k:
   // serial_share / k^serial_power (measured on the H200: about 0.75 at k = 1, 0.2 at 2, ~0 at 4).
@@ -300,8 +301,12 @@ CandidateTime candidate_formula(const StaticFigures& f, const std::string& workl
     // what they all share (the L2's rate: the probes run at 6-8 TB/s of the workloads' bytes, 4 TB/s for
     // quant_int8), which a wave on fewer SMs splits among fewer.
     const double active = std::min(sms, rows * double(p));  // the SMs this wave's CTAs occupy
-    const double work = prm.sm_work_scale * k_eff * sms / double(p) * nd * elem_us *
-                        (prm.work_sm_share + (1 - prm.work_sm_share) * active / sms);
+    double share = prm.work_sm_share + (1 - prm.work_sm_share) * active / sms;
+    // With the lone probe (Calibration::elem_ns_lone: the same slope with 16 SMs busy), the probe's rate
+    // is the L2's, shared by the SMs a wave occupies, down to the rate one SM reaches alone (L).
+    if (lone != cal.elem_ns_lone.end() && probe != cal.elem_ns.end() && probe->second > 0)
+      share = std::min(share, std::max(lone->second / probe->second, active / sms));
+    const double work = prm.sm_work_scale * k_eff * sms / double(p) * nd * elem_us * share;
     const double work_k = prm.work_exposed_share / overlap_k;
     return t_exposed + std::max(memory, work) + exp_k * std::min(memory, work) + work_k * work +
            col_k * far * t_col_w;
@@ -357,6 +362,18 @@ CandidateTime candidate_time(const StaticFigures& f, const std::string& workload
   c.probe_scale = std::pow(std::clamp(pr->second.ms / at_probe.t_ms, 0.5, 2.0), power);
   c.t_ms *= c.probe_scale;
   return c;
+}
+
+std::vector<CandidateTime> shortlist(const credit::Prediction& pr, const StaticFigures& f, int k, double band) {
+  const bool clusters = !structural_rejection(f);
+  std::vector<CandidateTime> out;
+  for (const auto& c : pr.candidates)
+    if (c.legal && (clusters || !is_cluster_candidate(c.schedule))) out.push_back(c);
+  std::stable_sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.t_ms < b.t_ms; });
+  std::size_t keep = 0;
+  while (keep < out.size() && (int(keep) < k || (k >= 1 && out[keep].t_ms <= out.front().t_ms * (1 + band)))) ++keep;
+  out.resize(keep);
+  return out;
 }
 
 credit::Prediction predict_times(const StaticFigures& f, const std::string& workload, const Calibration& cal,

@@ -35,7 +35,10 @@
 //     memory = max(i * (n * D_hbm / B + n * D_l2 / B_l2),  d_cta / r_cta + (1 - c) * t_col + (1 - e) * t_fixed)
 //     work   = sm_work_scale * k' * N / P * probe * (w + (1 - w) a / S) (the busiest SM's elements; w =
 //              work_sm_share is each SM's own part of the probe, the rest a share of what all S SMs
-//              share, split among the a = min(S, n P) SMs the wave occupies)
+//              share, split among the a = min(S, n P) SMs the wave occupies; with the calibration's
+//              lone probe, probe_1 (Calibration::elem_ns_lone), that share is at most
+//              max(probe_1 / probe, a / S): the L2's rate split among the SMs a wave occupies, down to
+//              what one SM does alone)
 //     i      = 1 + cluster_idle_share / k'^cluster_idle_power for a cluster at k >= 2 CTAs per SM, else 1
 //              (the SM's DRAM share idles while all its CTAs wait at exchanges)
 //   (a lone CTA loads, works, then stores: the CTAs of one SM overlap memory and work, one cannot)
@@ -109,6 +112,18 @@ inline TimeModelParams params_of(const Calibration& cal) { return cal.time_model
 credit::Prediction predict_times(const StaticFigures& f, const std::string& workload, const Calibration& cal,
                                  const TimeModelParams& params, long long m, long long n,
                                  const std::vector<int>& ps = kClusterSizes);
+
+// The candidates a prediction ranks fastest: the k fastest, and every other one predicted within
+// `band` of the fastest (0.1: 10% slower at most), fastest first; legal ones only, and clusters only
+// where the structural rules let the pick be one (as predict_times). What `credit tune` checks and
+// times at the shape, keeping the fastest it measures. None for k < 1.
+std::vector<CandidateTime> shortlist(const credit::Prediction& pr, const StaticFigures& f, int k, double band);
+// `credit tune`'s defaults, chosen on the development sweeps (validations 19-27, the unseen workload,
+// wide held-out 11-13; 2956 shapes), where the model's pick alone costs up to 25%: the three fastest
+// kept the worst pick within 18.8%, the three fastest and those within 10% of the fastest (3.2
+// candidates a shape on average) within 6.7% (seventeenth session, docs/model-notes.md).
+inline constexpr int kDefaultShortlist = 3;
+inline constexpr double kDefaultShortlistBand = 0.10;
 
 // The kernel whose resources (Calibration::kernels) a candidate schedule runs at width n: the
 // register variant for n, the clustered kernel for partial, else the schedule's own.

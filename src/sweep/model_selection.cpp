@@ -30,7 +30,13 @@ PickTable picks_for(const ResultsFile& sweep, const Calibration& cal, const Time
   for (const auto& s : measured_shapes(sweep)) {
     const StaticFigures* f = figures_or_null(s.workload);
     if (!f) continue;
-    t["time"][shape_key(s.workload, s.m, s.n)] = pick_of(model::predict_times(*f, s.workload, cal, params, s.m, s.n));
+    const std::string key = shape_key(s.workload, s.m, s.n);
+    const Prediction pr = model::predict_times(*f, s.workload, cal, params, s.m, s.n);
+    t["time"][key] = pick_of(pr);
+    std::vector<Pick> listed;
+    for (const auto& c : model::shortlist(pr, *f, model::kDefaultShortlist, model::kDefaultShortlistBand))
+      listed.push_back({c.schedule, c.p, model::is_cluster_candidate(c.schedule)});
+    if (const auto tuned = tuned_pick(s, listed)) t[kTunedVariant][key] = *tuned;
   }
   return t;
 }

@@ -75,6 +75,26 @@ std::vector<MeasuredShape> measured_shapes(const ResultsFile& sweep) {
   return out;
 }
 
+std::optional<Pick> tuned_pick(const MeasuredShape& s, const std::vector<Pick>& shortlisted) {
+  // Every shortlisted label the shape has in its second pass: choose by that; else by the first.
+  const bool repeat = std::all_of(shortlisted.begin(), shortlisted.end(), [&](const Pick& k) {
+    const std::string label = candidate_label(k.schedule, k.p);
+    return !s.t_ms.count(label) || s.repeat_ms.count(label);
+  });
+  const auto& by = repeat && !s.repeat_ms.empty() ? s.repeat_ms : s.t_ms;
+  std::optional<Pick> best;
+  double t_best = 0;
+  for (const Pick& k : shortlisted) {
+    const auto t = by.find(candidate_label(k.schedule, k.p));
+    if (t == by.end()) continue;
+    if (!best || t->second < t_best) {
+      best = k;
+      t_best = t->second;
+    }
+  }
+  return best;
+}
+
 Pick pick_of(const Prediction& p) {
   Pick k;
   if (p.model == "time" || !p.pick_schedule.empty()) {

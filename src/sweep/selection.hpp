@@ -68,6 +68,14 @@ using PickTable = std::map<std::string, std::map<std::string, Pick>>;
 std::string shape_key(const std::string& workload, long long m, long long n);
 SelectionReport judge_selection(const std::vector<MeasuredShape>& shapes, const PickTable& picks);
 
+// The variant that times the time model's shortlist (model::shortlist with tune's defaults) at the
+// shape and keeps the fastest, as `credit tune` does: judged on a sweep by choosing with the
+// second timing pass where the shape has one (an independent measurement, as tune's own would be)
+// and paying the first pass's time, as every variant does.
+inline constexpr const char* kTunedVariant = "tuned";
+// That choice among the shortlisted labels the shape measured; none when it measured none of them.
+std::optional<Pick> tuned_pick(const MeasuredShape& s, const std::vector<Pick>& shortlisted);
+
 // The paper's decision from a Prediction with rows (paper, refined): best_p if any, else the
 // paper's CUDA baseline; from a time-model Prediction: its pick.
 Pick pick_of(const Prediction& p);

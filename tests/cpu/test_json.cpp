@@ -107,6 +107,8 @@ Calibration calibration() {
   }
   c.limits = {65536, 2048, 32, 1024};
   c.kernels = {{"layernorm", "staged", 256, 40, 0}, {"rms_softmax", "registers/256x4", 256, 48, 64}};
+  c.elem_ns = {{"layernorm", 0.17}, {"lars", 0.42}};
+  c.elem_ns_lone = {{"lars", 0.125}};
   return c;
 }
 
@@ -223,6 +225,8 @@ void check_eq(const Calibration& a, const Calibration& b) {
   check_eq_flat(a.limits, b.limits, io::kLimitFields);
   REQUIRE(a.kernels.size() == b.kernels.size());
   for (std::size_t i = 0; i < a.kernels.size(); ++i) check_eq_flat(a.kernels[i], b.kernels[i], io::kKernelFields);
+  CHECK(a.elem_ns == b.elem_ns);
+  CHECK(a.elem_ns_lone == b.elem_ns_lone);
 }
 
 void check_eq(const SweepPoint& a, const SweepPoint& b) {

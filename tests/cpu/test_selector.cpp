@@ -115,6 +115,37 @@ TEST_CASE("a selector from a calibration returns the time model's pick", "[selec
   CHECK(sel.select("layernorm", 4096, 2048).schedule == Schedule::Registers);
 }
 
+TEST_CASE("a selector's shortlist: the time model's fastest candidates, or the measured ones of a sweep", "[selector]") {
+  const Selector sel = Selector::from_calibration(results + "time-model-h200.json");
+  for (const auto& [w, m, n] : {std::tuple{"softmax_bwd", 512LL, 50257LL}, std::tuple{"lars", 44LL, 4250LL},
+                                std::tuple{"layernorm", 4096LL, 2048LL}}) {
+    INFO(w << " " << m << "x" << n);
+    const auto three = sel.shortlist(w, m, n, 3, 0.0);
+    REQUIRE(three.size() == 3);
+    const Selection pick = sel.select(w, m, n);  // the first is the pick
+    CHECK(three[0].schedule == pick.schedule);
+    CHECK(three[0].p == pick.p);
+    CHECK(three[0].time_ms <= three[1].time_ms);
+    CHECK(three[1].time_ms <= three[2].time_ms);
+    const auto banded = sel.shortlist(w, m, n);  // tune's defaults: three, and any within 10%
+    CHECK(banded.size() >= 3);
+    for (std::size_t i = 3; i < banded.size(); ++i) CHECK(banded[i].time_ms <= banded[0].time_ms * 1.10);
+  }
+  // From a sweep: the measured times, fastest first.
+  const std::string path = results + "sweep-model-heldout.json";
+  const Selector measured = Selector::from_sweep(path);
+  const auto want = fastest_of(read_results(path));
+  REQUIRE(!want.empty());
+  const auto& [key, f] = *want.begin();
+  const auto& [w, m, n] = key;
+  const auto listed = measured.shortlist(w, m, n, 2, 0.0);
+  REQUIRE(listed.size() == 2);
+  CHECK(listed[0].time_ms == f.ms);
+  CHECK(listed[1].time_ms >= f.ms);
+  CHECK_THROWS_AS(sel.shortlist("lars", 64, 4096, 0), std::invalid_argument);
+  CHECK_THROWS_AS(sel.shortlist("lars", 64, 4096, 3, -0.1), std::invalid_argument);
+}
+
 TEST_CASE("a selector refuses what it cannot answer", "[selector]") {
   const Selector sel = Selector::from_calibration(results + "time-model-h200.json");
   CHECK_THROWS_AS(sel.select("row_sum", 4096, 65536), std::invalid_argument);  // a negative control

@@ -11,6 +11,7 @@
 #include "core/workload_registry.hpp"
 #include "model/fit.hpp"
 #include "model/occupancy.hpp"
+#include "model/profitability.hpp"
 #include "model/time_model.hpp"
 #include "io/json_records.hpp"
 #include "sweep/model_selection.hpp"
@@ -527,6 +528,102 @@ TEST_CASE("SM work: a wave on fewer SMs splits the probe's shared part (1 - work
   // Waves that occupy every SM: no change, whatever the share.
   CHECK(t(0.4, "staged", 1, 3 * own.resident_rows, 50000).t_ms == t(1, "staged", 1, 3 * own.resident_rows, 50000).t_ms);
   CHECK(t(0.4, "cluster", 4, 33, 24576).t_ms == t(1, "cluster", 4, 33, 24576).t_ms);  // 33 x 4 CTAs: all 132 SMs
+}
+
+TEST_CASE("SM work with the lone probe: the L2's rate split among the SMs a wave occupies, down to one SM's own", "[model][time]") {
+  Calibration c = h200_like();
+  const WorkloadInfo& w = find_workload("quant_int8");
+  c.elem_ns[w.name] = 2.0;  // SM work far longer than the memory time, so that max(memory, work) is the work
+  const CopyLine l = copy_line(c.copies);
+  TimeModelParams prm = h200_params();
+  prm.work_exposed_share = 0;
+  prm.serial_share = 0;
+  REQUIRE(prm.work_sm_share == 1);
+  auto t = [&](long long m, const std::string& s = "staged", int p = 1) {
+    return candidate_time(w.figures, w.name, c, prm, l, s, p, m, 50000).t_ms;
+  };
+  const double sms = c.device.sm_count;
+  auto work_us = [&](double share) { return prm.sm_work_scale * 50000 * 2.0e-3 * share; };  // one CTA per SM
+  const double none33 = t(33), none66 = t(66), full = t(4 * 132 * 8);
+  c.elem_ns_lone[w.name] = 0.4;  // a fifth of the shared rate's time
+  // 33 rows, a lone CTA on each of 33 SMs: the shared rate split 33 ways (33/132 = 0.25 of it) beats the lone SM's 0.2.
+  CHECK(near((none33 - t(33)) * 1e3, work_us(1) - work_us(33 / sms)));
+  // 20 rows: split 20 ways the shared rate would be 0.15 of it; one SM alone takes 0.2.
+  c.elem_ns_lone.clear();
+  const double none20 = t(20);
+  c.elem_ns_lone[w.name] = 0.4;
+  CHECK(near((none20 - t(20)) * 1e3, work_us(1) - work_us(0.2)));
+  CHECK(t(66) < none66);
+  // Every SM busy: the probe as it is.
+  CHECK(t(4 * 132 * 8) == full);
+  // A lone probe slower than the shared one's time never makes the work longer.
+  c.elem_ns_lone[w.name] = 3.0;
+  CHECK(t(33) == none33);
+  // Another workload's lone probe changes nothing.
+  c.elem_ns_lone.clear();
+  c.elem_ns_lone["lars"] = 0.1;
+  CHECK(t(33) == none33);
+}
+
+TEST_CASE("the shortlist: the k fastest legal candidates and any within the band, fastest first", "[model][time]") {
+  const Calibration c = h200_like();
+  const TimeModelParams prm = h200_params();
+  const WorkloadInfo& w = find_workload("softmax_bwd");
+  const Prediction pr = predict_times(w.figures, w.name, c, prm, 4096, 8192);
+  std::vector<double> legal;
+  for (const auto& x : pr.candidates)
+    if (x.legal) legal.push_back(x.t_ms);
+  std::sort(legal.begin(), legal.end());
+  REQUIRE(legal.size() >= 6);
+  const auto three = shortlist(pr, w.figures, 3, 0.0);
+  REQUIRE(three.size() == 3);
+  for (std::size_t i = 0; i < 3; ++i) CHECK(three[i].t_ms == legal[i]);
+  CHECK(three[0].schedule == pr.pick_schedule);
+  CHECK(three[0].p == pr.pick_p);
+  for (const auto& x : three) CHECK(x.legal);
+  // The band adds every candidate within it of the fastest, and no other.
+  const double band = legal[4] / legal[0] - 1 + 1e-12;
+  const auto wide = shortlist(pr, w.figures, 1, band);
+  CHECK(wide.size() == std::size_t(std::count_if(legal.begin(), legal.end(), [&](double t) { return t <= legal[0] * (1 + band); })));
+  CHECK(wide.size() >= 5);
+  CHECK(shortlist(pr, w.figures, 100, 0.0).size() == legal.size());
+  CHECK(shortlist(pr, w.figures, 0, 1.0).empty());
+  // A workload the structural rules reject: no cluster on its shortlist, whatever the times.
+  int rejected = 0;
+  for (const auto& nc : negative_controls()) {
+    if (!structural_rejection(nc.figures)) continue;
+    ++rejected;
+    const auto listed = shortlist(pr, nc.figures, 100, 1.0);
+    CHECK_FALSE(listed.empty());
+    for (const auto& x : listed) CHECK_FALSE(is_cluster_candidate(x.schedule));
+  }
+  CHECK(rejected > 0);
+}
+
+TEST_CASE("the tuned variant: the shortlisted candidate the second pass times fastest, else the first", "[model][selection]") {
+  ResultsFile r;
+  r.kind = "sweep";
+  // The first pass has cluster P=4 fastest; the second puts staged first among the shortlisted two.
+  r.points = {point("w", 64, 1000, "staged", 1, 1.10, 0.95), point("w", 64, 1000, "cluster", 4, 1.00, 1.00),
+              point("w", 64, 1000, "cluster", 2, 1.20, 1.20)};
+  const auto shapes = measured_shapes(r);
+  REQUIRE(shapes.size() == 1);
+  const std::vector<Pick> listed{{"cluster", 4, true}, {"staged", 1, false}};
+  auto k = tuned_pick(shapes[0], listed);
+  REQUIRE(k.has_value());
+  CHECK(k->schedule == "staged");  // chosen by the independent pass, so it pays the first pass's 10%
+  PickTable t;
+  t[kTunedVariant][shape_key("w", 64, 1000)] = *k;
+  CHECK(near(judge_selection(shapes, t).stats.at(kTunedVariant).max_regret, 0.10));
+  // Without a second pass: the first pass decides.
+  for (auto& p : r.points) p.repeat_ms = 0;
+  k = tuned_pick(measured_shapes(r)[0], listed);
+  REQUIRE(k.has_value());
+  CHECK(k->schedule == "cluster");
+  CHECK(k->p == 4);
+  // Candidates the sweep did not measure are passed over; none measured: no pick.
+  CHECK(tuned_pick(measured_shapes(r)[0], {{"cluster", 16, true}, {"cluster", 2, true}})->p == 2);
+  CHECK_FALSE(tuned_pick(measured_shapes(r)[0], {{"cluster", 16, true}}).has_value());
 }
 
 TEST_CASE("cluster_gain: a cluster's waves at two or more CTAs per SM take P^-cluster_gain of their time, others none", "[model][time]") {

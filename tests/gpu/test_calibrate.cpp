@@ -134,3 +134,18 @@ TEST_CASE("host occupancy from recorded resources matches the occupancy API", "[
   }
   CHECK(compared > 100);
 }
+
+TEST_CASE("the SM-work probes: all SMs busy and 16 alone, every workload", "[gpu][calibrate]") {
+  const Calibration& c = calibration();
+  for (const auto& w : all_workloads()) {
+    INFO(w.name);
+    REQUIRE(c.elem_ns.count(w.name) == 1);
+    REQUIRE(c.elem_ns_lone.count(w.name) == 1);
+    const double all = c.elem_ns.at(w.name), lone = c.elem_ns_lone.at(w.name);
+    INFO("ns per element per SM: all busy " << all << ", 16 alone " << lone);
+    CHECK(std::isfinite(all));
+    CHECK(std::isfinite(lone));
+    CHECK(all > 0);
+    CHECK(lone > 0);
+  }
+}

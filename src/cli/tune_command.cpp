@@ -1,0 +1,133 @@
+// credit tune: the time model's shortlist at one shape, timed there. The model ranks every
+// candidate from the calibration (as `credit predict`); the --top fastest predicted are checked
+// against the CPU reference and timed at the shape, and the fastest passed one is the answer.
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
+
+#include "calibration/calibration_for_device.hpp"
+#include "cli/cli_log.hpp"
+#include "cli/commands.hpp"
+#include "cli/constants_option.hpp"
+#include "cli/csv_output.hpp"
+#include "cli/structural_rule.hpp"
+#include "core/shape.hpp"
+#include "core/workload_registry.hpp"
+#include "gpu/device_query.hpp"
+#include "io/csv.hpp"
+#include "io/json_records.hpp"
+#include "model/time_model.hpp"
+#include "runner/tune_runner.hpp"
+#include "sweep/selection.hpp"
+
+namespace credit::cli {
+
+namespace {
+
+struct TuneArgs {
+  std::string workload, shape, calibration, constants, csv;
+  int top = model::kDefaultShortlist;
+  double band = model::kDefaultShortlistBand;
+  int samples = 20, warmup = 3;
+  std::uint64_t seed = 20261129;
+};
+
+void print_tuned(std::FILE* out, const TuneResult& r) {
+  const Prediction& pr = r.prediction;
+  fmt::print(out, "{} {}x{}: the time model's shortlist ({} candidates), timed here (kernel time, L2 flushed)\n",
+             pr.workload, pr.m, pr.n, r.timed.size());
+  fmt::print(out, "{:<16} {:>12} {:>12} {:>9}  {}\n", "candidate", "predicted ms", "measured ms", "%copy", "");
+  for (std::size_t i = 0; i < r.timed.size(); ++i) {
+    const SweepPoint& p = r.timed[i];
+    const std::string name = candidate_label(p.schedule, p.p);
+    double predicted = 0;
+    for (const auto& c : pr.candidates)
+      if (c.schedule == p.schedule && c.p == p.p) predicted = c.t_ms;
+    if (p.disposition != Disposition::Passed) {
+      fmt::print(out, "{:<16} {:>12.4f} {:>12}  {}: {}\n", name, predicted, "-", disposition_name(p.disposition),
+                 p.reason);
+      continue;
+    }
+    const std::string note = r.fastest == i ? "<- fastest"
+                                            : fmt::format("{:+.1f}% vs fastest",
+                                                          100 * (p.time_ms.median / r.timed[*r.fastest].time_ms.median - 1));
+    fmt::print(out, "{:<16} {:>12.4f} {:>12.4f} {:>8.1f}%  {}\n", name, predicted, p.time_ms.median, p.pct_of_copy,
+               note);
+  }
+  if (r.fastest) {
+    const SweepPoint& f = r.timed[*r.fastest];
+    const bool model_right = f.schedule == pr.pick_schedule && f.p == pr.pick_p;
+    fmt::print(out, "pick: {} ({:.4f} ms measured){}\n", candidate_label(f.schedule, f.p), f.time_ms.median,
+               model_right ? "; the model's own pick" : "; the model picked " + candidate_label(pr.pick_schedule, pr.pick_p));
+  }
+}
+
+void run_tune(const TuneArgs& a, const GlobalOptions& g) {
+  if (a.workload.empty() || a.shape.empty()) throw CommandFailed("tune needs --workload and --shape", 2);
+  const WorkloadInfo& w = find_workload(a.workload);  // bad input fails before any file or GPU is touched
+  refuse_by_structure(w, "--workload");
+  const Shape shape = parse_shape(a.shape);
+  if (a.top < 1) throw CommandFailed(fmt::format("--top: expected at least 1 candidate, got {}", a.top), 2);
+  if (!(a.band >= 0 && a.band <= 10)) throw CommandFailed(fmt::format("--band: expected a share from 0 to 10, got {}", a.band), 2);
+  if (a.samples < 1 || a.warmup < 0) throw CommandFailed("--samples must be >= 1 and --warmup >= 0", 2);
+  std::optional<Calibration> given;
+  if (!a.calibration.empty()) {
+    ResultsFile in = read_results(a.calibration);
+    if (!in.calibration) throw CommandFailed(a.calibration + ": calibration: missing (not a calibration file)", 2);
+    given = std::move(in.calibration);
+  }
+  const DeviceInfo dev = gpu::use_device(g.device);
+  if (given && given->device.name != dev.name)
+    throw CommandFailed(fmt::format("--calibration: {} was measured on {}, this is {}: calibrate this GPU "
+                                    "(credit calibrate)", a.calibration, given->device.name, dev.name), 2);
+  Calibration cal = given ? *given : calibration_for_device(dev, g.argv, spdlog_log());
+  apply_constants_option(a.constants, cal);
+  const CsvOutput csv(a.csv);
+  gpu::Timer timer(dev);
+  ResultsFile out;
+  out.kind = "sweep";
+  out.meta = meta_of(g);
+  out.device = dev;
+  out.calibration = cal;
+  out.copy_gbps = gpu::measure_copy_bandwidth(timer).best();
+  TuneResult r;
+  try {
+    r = tune_shape(w, shape.m, shape.n, cal, model::params_of(cal), a.top, a.band, dev, timer,
+                   gpu::TimingOptions{a.warmup, a.samples, true}, out.copy_gbps, a.seed, [&](const SweepPoint& p) {
+                     out.points.push_back(p);
+                     if (!g.json_path.empty()) write_results(g.json_path, out);  // nothing measured is lost
+                   });
+  } catch (const std::invalid_argument& e) {
+    throw CommandFailed(e.what(), 2);
+  }
+  print_tuned(csv.table_stream(), r);
+  csv.write(points_csv(r.timed));
+  if (!g.json_path.empty()) {
+    out.predictions = {r.prediction};
+    write_results(g.json_path, out);
+  }
+  if (const std::size_t bad = failed_points(out))
+    throw CommandFailed(fmt::format("{} shortlisted candidate(s) were incorrect or failed", bad), 1);
+}
+
+}  // namespace
+
+void add_tune_command(CLI::App& app, GlobalOptions& g) {
+  static TuneArgs a;
+  auto* cmd = app.add_subcommand("tune", "the time model's fastest few candidates at one shape, checked and timed "
+                                         "there; the fastest is the pick (needs a GPU)");
+  cmd->add_option("--workload", a.workload, "workload name (see credit list)");
+  cmd->add_option("--shape", a.shape, "MxN, e.g. 4096x65536");
+  cmd->add_option("--top", a.top, "time the model's fastest this many candidates ...")->capture_default_str();
+  cmd->add_option("--band", a.band, "... and every other predicted within this share of the fastest (0.1: 10%)")
+      ->capture_default_str();
+  cmd->add_option("--calibration", a.calibration, "rank with this calibration (of this GPU model) instead of the "
+                                                  "cached one");
+  cmd->add_option("--constants", a.constants, "the time model's constants from this file (credit fit-model --json)");
+  cmd->add_option("--samples", a.samples, "timed samples per candidate (median reported)")->capture_default_str();
+  cmd->add_option("--warmup", a.warmup, "untimed runs first")->capture_default_str();
+  cmd->add_option("--seed", a.seed, "input seed")->capture_default_str();
+  add_csv_option(cmd, a.csv);
+  cmd->callback([&g] { run_tune(a, g); });
+}
+
+}  // namespace credit::cli

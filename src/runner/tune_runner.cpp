@@ -1,0 +1,38 @@
+#include "runner/tune_runner.hpp"
+
+#include <stdexcept>
+#include <string>
+
+#include "gpu/bench.hpp"
+#include "gpu/device_problem.hpp"
+#include "model/time_model.hpp"
+#include "sweep/device_fit.hpp"
+
+namespace credit {
+
+TuneResult tune_shape(const WorkloadInfo& w, long long m, long long n, const Calibration& cal,
+                      const TimeModelParams& params, int top, double band, const DeviceInfo& dev, gpu::Timer& timer,
+                      const gpu::TimingOptions& timing, double copy_gbps, std::uint64_t seed,
+                      const std::function<void(const SweepPoint&)>& timed_point) {
+  if (top < 1 || !(band >= 0))
+    throw std::invalid_argument("tune: the shortlist needs top >= 1 and band >= 0, got top = " + std::to_string(top) +
+                                ", band = " + std::to_string(band));
+  TuneResult r;
+  r.prediction = model::predict_times(w.figures, w.name, cal, params, m, n);  // throws for bad M, N or inputs
+  const std::vector<CandidateTime> listed = model::shortlist(r.prediction, w.figures, top, band);
+  if (listed.empty()) throw std::invalid_argument("no candidate schedule can run " + w.name + " " +
+                                                  std::to_string(m) + "x" + std::to_string(n));
+  if (const std::string why = device_memory_problem(w, m, n, dev); !why.empty()) throw std::invalid_argument(why);
+  gpu::DeviceProblem prob(w, m, n, seed);
+  for (const CandidateTime& c : listed) {
+    r.timed.push_back(gpu::bench_point(prob, parse_schedule(c.schedule), c.p, dev, timer, timing, copy_gbps, seed));
+    const SweepPoint& pt = r.timed.back();
+    if (timed_point) timed_point(pt);
+    if (pt.disposition == Disposition::Passed &&
+        (!r.fastest || pt.time_ms.median < r.timed[*r.fastest].time_ms.median))
+      r.fastest = r.timed.size() - 1;
+  }
+  return r;
+}
+
+}  // namespace credit

@@ -1,0 +1,44 @@
+// credit tune as a library call (runner/tune_runner.hpp): the time model's shortlist at one shape,
+// each candidate checked against the CPU reference and timed, the fastest passed one kept.
+#include <string>
+
+#include "catch.hpp"
+#include "core/workload_registry.hpp"
+#include "gpu/device_query.hpp"
+#include "gpu/timing.hpp"
+#include "io/json_records.hpp"
+#include "model/time_model.hpp"
+#include "runner/tune_runner.hpp"
+
+using namespace credit;
+
+TEST_CASE("tune: the shortlist checked and timed at the shape, the fastest passed one kept", "[gpu][tune]") {
+  const DeviceInfo dev = gpu::use_device(0);
+  // The committed H200 calibration ranks the candidates (its kernels' resources are this build's).
+  const ResultsFile file = read_results(std::string(CREDIT_SOURCE_DIR) + "/docs/results/h200/time-model-h200.json");
+  REQUIRE(file.calibration);
+  const Calibration& cal = *file.calibration;
+  gpu::Timer timer(dev);
+  for (const auto& [name, m, n] : {std::tuple{"lars", 44LL, 4250LL}, std::tuple{"softmax_bwd", 300LL, 50257LL},
+                                   std::tuple{"quant_int8", 3LL, 1000LL}}) {
+    INFO(name << " " << m << "x" << n);
+    const WorkloadInfo& w = find_workload(name);
+    const TuneResult r = tune_shape(w, m, n, cal, model::params_of(cal), 3, 0.1, dev, timer,
+                                    gpu::TimingOptions{1, 5, true}, 1.0, 20261203);
+    const auto listed = model::shortlist(r.prediction, w.figures, 3, 0.1);
+    REQUIRE(r.timed.size() == listed.size());
+    REQUIRE(r.timed.size() >= 3);
+    for (std::size_t i = 0; i < listed.size(); ++i) {
+      INFO(listed[i].schedule << " P=" << listed[i].p << ": " << r.timed[i].reason);
+      CHECK(r.timed[i].schedule == listed[i].schedule);
+      CHECK(r.timed[i].p == listed[i].p);
+      CHECK(r.timed[i].disposition == Disposition::Passed);  // checked against the CPU reference first
+      CHECK(r.timed[i].time_ms.median > 0);
+    }
+    REQUIRE(r.fastest.has_value());
+    for (const SweepPoint& p : r.timed) CHECK(r.timed[*r.fastest].time_ms.median <= p.time_ms.median);
+  }
+  CHECK_THROWS_AS(tune_shape(find_workload("lars"), 44, 4250, cal, model::params_of(cal), 0, 0.1, dev, timer,
+                             gpu::TimingOptions{1, 5, true}, 1.0, 1),
+                  std::invalid_argument);
+}
