@@ -90,19 +90,21 @@ double probe_slope_ns(const WorkloadInfo& w, const DeviceInfo& dev, Timer& timer
     slopes.push_back(least_squares(widths, ms).slope);  // ms per element of every row
   }
   std::nth_element(slopes.begin(), slopes.begin() + kRounds / 2, slopes.end());
-  return std::max(0.0, slopes[kRounds / 2] * 1e6 / double(rows));  // ns per element of one row
+  return std::max(0.0, slopes[kRounds / 2] * 1e6);  // ns per element of each row, the launch's rows together
 }
 
 double probe_elem_ns(const WorkloadInfo& w, const DeviceInfo& dev, Timer& timer) {
   const std::vector<double> widths{1024, 2048, 3072, 4096};
   const double budget = 0.4 * double(dev.l2_bytes);
   const long long rows = std::max<long long>(dev.sm_count, (long long)(budget / (widths.back() * w.figures.compulsory)));
-  return probe_slope_ns(w, dev, timer, rows, widths) * dev.sm_count;
+  return probe_slope_ns(w, dev, timer, rows, widths) * dev.sm_count / double(rows);  // each SM takes rows / S of them
 }
 
 // The same slope with only kLoneRows SMs busy, one CTA each (Calibration::elem_ns_lone): what one SM
-// spends per element when it shares the L2 with few others. Wider rows than the probe above, so
-// that a lone CTA's work outlasts a launch's issue interval; the widths the staged kernel takes.
+// spends per element when it shares the L2 with few others. The rows run side by side, one per SM,
+// so the launch's slope is one SM's (the seventeenth session's first build divided it by the rows as
+// well: its calibrations read 1/16 of it). Wider rows than the probe above, so that a lone CTA's
+// work outlasts a launch's issue interval; the widths the staged kernel takes.
 constexpr long long kLoneRows = 16;
 double probe_lone_elem_ns(const WorkloadInfo& w, const DeviceInfo& dev, Timer& timer) {
   std::vector<double> widths;
