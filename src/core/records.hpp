@@ -198,7 +198,8 @@ struct Calibration {
   // a workload such as quant_int8 (IEEE division per element) is bound by beside DRAM.
   std::map<std::string, double> elem_ns;
   // The same slope with only a few SMs busy, one CTA each (16 rows, wider rows): ns one SM spends
-  // per element when few others share the L2 with it. Empty in calibrations that predate it.
+  // per element when few others share the L2 with it. Recorded, not used by the time model (judged
+  // and not adopted, seventeenth session). Empty in calibrations that predate it.
   std::map<std::string, double> elem_ns_lone;
   // The per-workload kernel probes: each partial-retention schedule timed at one wide shape, key its
   // schedule name, and each register kernel variant at its widest row, key its kernel name

@@ -245,7 +245,6 @@ CandidateTime candidate_formula(const StaticFigures& f, const std::string& workl
   // whole GPU like DRAM, spread over every SM.
   const auto probe = cal.elem_ns.find(workload);
   const double elem_us = probe == cal.elem_ns.end() ? 0.0 : probe->second * 1e-3 / cal.device.sm_count;
-  const auto lone = cal.elem_ns_lone.find(workload);
   // Memory and SM work overlap across the CTAs of an SM, not within one: a lone CTA loads, works,
   // then stores. The share of the shorter of the two left exposed falls with the CTAs per SM, k:
   // serial_share / k^serial_power (measured on the H200: about 0.75 at k = 1, 0.2 at 2, ~0 at 4).
@@ -301,12 +300,10 @@ CandidateTime candidate_formula(const StaticFigures& f, const std::string& workl
     // what they all share (the L2's rate: the probes run at 6-8 TB/s of the workloads' bytes, 4 TB/s for
     // quant_int8), which a wave on fewer SMs splits among fewer.
     const double active = std::min(sms, rows * double(p));  // the SMs this wave's CTAs occupy
-    double share = prm.work_sm_share + (1 - prm.work_sm_share) * active / sms;
-    // With the lone probe (Calibration::elem_ns_lone: the same slope with 16 SMs busy), the probe's rate
-    // is the L2's, shared by the SMs a wave occupies, down to the rate one SM reaches alone (L).
-    if (lone != cal.elem_ns_lone.end() && probe != cal.elem_ns.end() && probe->second > 0)
-      share = std::min(share, std::max(lone->second / probe->second, active / sms));
-    const double work = prm.sm_work_scale * k_eff * sms / double(p) * nd * elem_us * share;
+    // (The lone probe, Calibration::elem_ns_lone, is not used: bounding this share by it, L, was judged on
+    // validations 29 and 30 and not adopted; seventeenth/decision-rule.md.)
+    const double work = prm.sm_work_scale * k_eff * sms / double(p) * nd * elem_us *
+                        (prm.work_sm_share + (1 - prm.work_sm_share) * active / sms);
     const double work_k = prm.work_exposed_share / overlap_k;
     return t_exposed + std::max(memory, work) + exp_k * std::min(memory, work) + work_k * work +
            col_k * far * t_col_w;

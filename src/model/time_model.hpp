@@ -35,10 +35,7 @@
 //     memory = max(i * (n * D_hbm / B + n * D_l2 / B_l2),  d_cta / r_cta + (1 - c) * t_col + (1 - e) * t_fixed)
 //     work   = sm_work_scale * k' * N / P * probe * (w + (1 - w) a / S) (the busiest SM's elements; w =
 //              work_sm_share is each SM's own part of the probe, the rest a share of what all S SMs
-//              share, split among the a = min(S, n P) SMs the wave occupies; with the calibration's
-//              lone probe, probe_1 (Calibration::elem_ns_lone), that share is at most
-//              max(probe_1 / probe, a / S): the L2's rate split among the SMs a wave occupies, down to
-//              what one SM does alone)
+//              share, split among the a = min(S, n P) SMs the wave occupies)
 //     i      = 1 + cluster_idle_share / k'^cluster_idle_power for a cluster at k >= 2 CTAs per SM, else 1
 //              (the SM's DRAM share idles while all its CTAs wait at exchanges)
 //   (a lone CTA loads, works, then stores: the CTAs of one SM overlap memory and work, one cannot)

@@ -116,7 +116,8 @@ Section selection_section(const ReportData& d) {
       "registers or a cluster P) - 1. The time model uses the given fitted calibration (credit fit-model) when "
       "there is one, else the sweep's own with the built-in H200 constants. Accuracy: the pick says "
       "'cluster' exactly where the fastest cluster beats the faster one-CTA kernel; 'outside noise' leaves out shapes whose two timing passes disagree on that. N*: per "
-      "workload and M, the smallest width where a cluster wins, exact or not."});
+      "workload and M, the smallest width where a cluster wins, exact or not. 'tuned': the time model's shortlist "
+      "timed at the shape and the fastest kept (credit tune), chosen by the sweep's second timing pass where it has one."});
   Table t;
   t.header = {"file", "model", "shapes", "regret geomean", "regret max", "> 5%", "accuracy", "outside noise",
               "N* exact"};

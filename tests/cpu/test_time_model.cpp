@@ -530,41 +530,6 @@ TEST_CASE("SM work: a wave on fewer SMs splits the probe's shared part (1 - work
   CHECK(t(0.4, "cluster", 4, 33, 24576).t_ms == t(1, "cluster", 4, 33, 24576).t_ms);  // 33 x 4 CTAs: all 132 SMs
 }
 
-TEST_CASE("SM work with the lone probe: the L2's rate split among the SMs a wave occupies, down to one SM's own", "[model][time]") {
-  Calibration c = h200_like();
-  const WorkloadInfo& w = find_workload("quant_int8");
-  c.elem_ns[w.name] = 2.0;  // SM work far longer than the memory time, so that max(memory, work) is the work
-  const CopyLine l = copy_line(c.copies);
-  TimeModelParams prm = h200_params();
-  prm.work_exposed_share = 0;
-  prm.serial_share = 0;
-  REQUIRE(prm.work_sm_share == 1);
-  auto t = [&](long long m, const std::string& s = "staged", int p = 1) {
-    return candidate_time(w.figures, w.name, c, prm, l, s, p, m, 50000).t_ms;
-  };
-  const double sms = c.device.sm_count;
-  auto work_us = [&](double share) { return prm.sm_work_scale * 50000 * 2.0e-3 * share; };  // one CTA per SM
-  const double none33 = t(33), none66 = t(66), full = t(4 * 132 * 8);
-  c.elem_ns_lone[w.name] = 0.4;  // a fifth of the shared rate's time
-  // 33 rows, a lone CTA on each of 33 SMs: the shared rate split 33 ways (33/132 = 0.25 of it) beats the lone SM's 0.2.
-  CHECK(near((none33 - t(33)) * 1e3, work_us(1) - work_us(33 / sms)));
-  // 20 rows: split 20 ways the shared rate would be 0.15 of it; one SM alone takes 0.2.
-  c.elem_ns_lone.clear();
-  const double none20 = t(20);
-  c.elem_ns_lone[w.name] = 0.4;
-  CHECK(near((none20 - t(20)) * 1e3, work_us(1) - work_us(0.2)));
-  CHECK(t(66) < none66);
-  // Every SM busy: the probe as it is.
-  CHECK(t(4 * 132 * 8) == full);
-  // A lone probe slower than the shared one's time never makes the work longer.
-  c.elem_ns_lone[w.name] = 3.0;
-  CHECK(t(33) == none33);
-  // Another workload's lone probe changes nothing.
-  c.elem_ns_lone.clear();
-  c.elem_ns_lone["lars"] = 0.1;
-  CHECK(t(33) == none33);
-}
-
 TEST_CASE("the shortlist: the k fastest legal candidates and any within the band, fastest first", "[model][time]") {
   const Calibration c = h200_like();
   const TimeModelParams prm = h200_params();
