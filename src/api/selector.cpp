@@ -69,9 +69,9 @@ std::vector<Selection> Selector::shortlist(std::string_view workload, long long 
   if (!impl_->calibration) {
     const auto it = impl_->measured.find({w.name, m, n});
     if (it == impl_->measured.end()) throw std::invalid_argument(impl_->source + ": no measured shape " + shape);
-    for (const Selection& c : it->second)  // fastest first
-      if (std::ssize(out) < k || c.time_ms <= it->second.front().time_ms * (1 + band)) out.push_back(c);
-    return out;
+    std::vector<double> t;  // fastest first
+    for (const Selection& c : it->second) t.push_back(c.time_ms);
+    return {it->second.begin(), it->second.begin() + std::ptrdiff_t(model::shortlist_size(t, k, band))};
   }
   const Prediction pr = model::predict_times(w.figures, w.name, *impl_->calibration, impl_->params, m, n);
   for (const CandidateTime& c : model::shortlist(pr, w.figures, k, band)) out.push_back({parse_schedule(c.schedule), c.p, c.t_ms});

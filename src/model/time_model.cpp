@@ -367,9 +367,9 @@ std::vector<CandidateTime> shortlist(const credit::Prediction& pr, const StaticF
   for (const auto& c : pr.candidates)
     if (c.legal && (clusters || !is_cluster_candidate(c.schedule))) out.push_back(c);
   std::stable_sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.t_ms < b.t_ms; });
-  std::size_t keep = 0;
-  while (keep < out.size() && (int(keep) < k || (k >= 1 && out[keep].t_ms <= out.front().t_ms * (1 + band)))) ++keep;
-  out.resize(keep);
+  std::vector<double> t;
+  for (const auto& c : out) t.push_back(c.t_ms);
+  out.resize(shortlist_size(t, k, band));
   return out;
 }
 

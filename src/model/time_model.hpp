@@ -56,6 +56,8 @@
 //   else its family's; power partial_probe_power or register_probe_power, the factor held to
 //   [1/2, 2]; none where the calibration has no probe of it).
 // Re-reads stay in the L2 while the rows in flight, U * (re-read width) * b_keep, fit in l2_share of it.
+#include <cstddef>
+#include <iterator>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -115,6 +117,13 @@ credit::Prediction predict_times(const StaticFigures& f, const std::string& work
 // where the structural rules let the pick be one (as predict_times). What `credit tune` checks and
 // times at the shape, keeping the fastest it measures. None for k < 1.
 std::vector<CandidateTime> shortlist(const credit::Prediction& pr, const StaticFigures& f, int k, double band);
+// How many of `sorted` (times, fastest first) that rule keeps: the first k, and any other within band of the first.
+template <class Times>
+std::size_t shortlist_size(const Times& sorted, int k, double band) {
+  std::size_t keep = 0;
+  while (keep < std::size(sorted) && (int(keep) < k || sorted[keep] <= sorted[0] * (1 + band))) ++keep;
+  return k < 1 ? 0 : keep;
+}
 // `credit tune`'s defaults, chosen on the development sweeps (validations 19-27, the unseen workload,
 // wide held-out 11-13; 2956 shapes), where the model's pick alone costs up to 25%: the three fastest
 // kept the worst pick within 18.8%, the three fastest and those within 10% of the fastest (3.2
