@@ -59,7 +59,7 @@ void print_prediction(std::FILE* out, const Prediction& pr) {
   else fmt::print(out, "predicted: stay with the non-clustered kernel (no legal P has dT > 0)\n");
 }
 
-void print_time_prediction(std::FILE* out, const Prediction& pr, const TimeModelParams& prm) {
+void print_time_prediction(std::FILE* out, const Prediction& pr, const StaticFigures& f, const TimeModelParams& prm) {
   fmt::print(out, "{} {}x{}: time model (constants: {})\n", pr.workload, pr.m, pr.n, prm.fitted_on);
   fmt::print(out, "{:<16} {:>6} {:>8} {:>8} {:>7} {:>10} {:>12}  {}\n", "candidate", "legal", "CTAs/SM", "rows/wave",
              "waves", "T ms", "DRAM MB", "");
@@ -82,6 +82,10 @@ void print_time_prediction(std::FILE* out, const Prediction& pr, const TimeModel
   fmt::print(out, "pick: {} ({:.4f} ms); the one-CTA kernel a cluster must beat: {} ({:.4f} ms)\n",
              candidate_label(pr.pick_schedule, pr.pick_p), pr.pick_ms,
              candidate_label(pr.baseline, 1), pr.t_b_ms);
+  std::string listed;
+  for (const auto& c : model::shortlist(pr, f, model::kDefaultShortlist, model::kDefaultShortlistBand))
+    listed += (listed.empty() ? "" : ", ") + candidate_label(c.schedule, c.p);
+  fmt::print(out, "shortlist (what `credit tune` checks and times at this shape): {}\n", listed);
 }
 
 // The time model's constants: the calibration's own (credit fit-model), else the H200 fit.
@@ -115,7 +119,7 @@ void run_time_model(const PredictArgs& a, const GlobalOptions& g, const Workload
                  "declared): its partial and register kernels are predicted by the formula alone; run `credit "
                  "calibrate` with this build", w.name);
   const CsvOutput csv(a.csv);
-  print_time_prediction(csv.table_stream(), pr, prm);
+  print_time_prediction(csv.table_stream(), pr, w.figures, prm);
   csv.write(candidates_csv({pr}));
   if (!g.json_path.empty()) {
     res.kind = "prediction";
