@@ -107,4 +107,13 @@ TEST_CASE("calibrate prints the kernel probes it measured, and nothing without t
   CHECK(o.find("partial_one") < o.find("registers/256x2"));
   CHECK(o.find("registers/256x4") < o.find("registers/128x2"));  // 1024 columns before 4096
   CHECK(o.find("registers 2048x8192") > o.find("registers/128x2"));
+  // The SM-work probes first, all SMs busy and, where measured, 16 alone.
+  c.elem_ns["lars"] = 0.35;
+  c.elem_ns["rmsnorm"] = 0.18;
+  c.elem_ns_lone["lars"] = 0.231;
+  const std::string e = cli::format_kernel_probes(c);
+  INFO(e);
+  CHECK(e.find("SM-work probe") < e.find("kernel probes"));
+  CHECK(e.find("lars            0.3500  0.2310\n") != std::string::npos);
+  CHECK(e.find("rmsnorm         0.1800\n") != std::string::npos);
 }
