@@ -8,8 +8,8 @@
 #include <filesystem>
 
 #include "cli/commands.hpp"
+#include "cli/output_paths.hpp"
 #include "cli/csv_output.hpp"
-#include "io/atomic_write.hpp"
 #include "io/json_records.hpp"
 #include "sweep/model_selection.hpp"
 
@@ -55,10 +55,7 @@ void run_fit(const FitArgs& a, const GlobalOptions& g) {
   inputs.insert(inputs.end(), a.judge.begin(), a.judge.end());
   for (const auto* extra : {&a.calibration, &a.start, &a.write_with})
     if (!extra->empty()) inputs.push_back(*extra);
-  for (const auto& s : inputs)
-    for (const auto& [opt, out] : {std::pair{"--json", g.json_path}, std::pair{"--csv", a.csv}})
-      if (!out.empty() && out != "-" && same_file(s, out))
-        throw CommandFailed(std::string(opt) + " " + out + " is one of the input files: refusing to overwrite it", 2);
+  refuse_overwriting_inputs(inputs, {{"--json", g.json_path}, {"--csv", a.csv}});
   const CsvOutput csv(a.csv);
   auto read_sweep = [](const std::string& s) {
     ResultsFile f = read_results(s);

@@ -12,6 +12,7 @@
 #include "calibration/calibration_for_device.hpp"
 #include "cli/cli_log.hpp"
 #include "cli/commands.hpp"
+#include "cli/output_paths.hpp"
 #include "cli/constants_option.hpp"
 #include "cli/csv_output.hpp"
 #include "cli/list_options.hpp"
@@ -165,6 +166,7 @@ void run_from_file(const PredictArgs& a, const GlobalOptions& g) {
 }
 
 void run_predict(PredictArgs a, const GlobalOptions& g) {
+  refuse_overwriting_inputs({a.from, a.calibration, a.constants}, {{"--json", g.json_path}, {"--csv", a.csv}});
   if (a.model.empty()) a.model = a.from.empty() ? "time" : "paper";
   if (a.model != "time" && a.model != "paper" && a.model != "refined")
     throw CommandFailed("--model: expected time, paper, refined, got '" + a.model + "'", 2);

@@ -7,6 +7,7 @@
 #include "calibration/calibration_for_device.hpp"
 #include "cli/cli_log.hpp"
 #include "cli/commands.hpp"
+#include "cli/output_paths.hpp"
 #include "cli/constants_option.hpp"
 #include "cli/csv_output.hpp"
 #include "cli/structural_rule.hpp"
@@ -62,6 +63,7 @@ void print_tuned(std::FILE* out, const TuneResult& r) {
 }
 
 void run_tune(const TuneArgs& a, const GlobalOptions& g) {
+  refuse_overwriting_inputs({a.calibration, a.constants}, {{"--json", g.json_path}, {"--csv", a.csv}});
   if (a.workload.empty() || a.shape.empty()) throw CommandFailed("tune needs --workload and --shape", 2);
   const WorkloadInfo& w = find_workload(a.workload);  // bad input fails before any file or GPU is touched
   refuse_by_structure(w, "--workload");
