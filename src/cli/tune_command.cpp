@@ -1,15 +1,16 @@
 // credit tune: the time model's shortlist at one shape, timed there. The model ranks every
-// candidate from the calibration (as `credit predict`); the --top fastest predicted are checked
-// against the CPU reference and timed at the shape, and the fastest passed one is the answer.
+// candidate from the calibration (as `credit predict`); the --top fastest predicted, and any other
+// within --band of the fastest, are checked against the CPU reference and timed at the shape, and
+// the fastest passed one is the answer.
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
 #include "calibration/calibration_for_device.hpp"
 #include "cli/cli_log.hpp"
 #include "cli/commands.hpp"
-#include "cli/output_paths.hpp"
 #include "cli/constants_option.hpp"
 #include "cli/csv_output.hpp"
+#include "cli/output_paths.hpp"
 #include "cli/structural_rule.hpp"
 #include "core/shape.hpp"
 #include "core/workload_registry.hpp"
