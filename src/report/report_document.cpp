@@ -116,12 +116,13 @@ Section selection_section(const ReportData& d) {
       "registers or a cluster P) - 1. The time model uses the given fitted calibration (credit fit-model) when "
       "there is one, else the sweep's own with the built-in H200 constants. Accuracy: the pick says "
       "'cluster' exactly where the fastest cluster beats the faster one-CTA kernel; 'outside noise' leaves out shapes whose two timing passes disagree on that. N*: per "
-      "workload and M, the smallest width where a cluster wins, exact or not. 'tuned': the time model's shortlist "
+      "workload and M, the smallest width where a cluster wins, exact or not; 'N* all M': workloads whose N* is exact at "
+      "every M of the sweep. 'tuned': the time model's shortlist "
       "timed at the shape and the fastest kept (credit tune), chosen by the sweep's second timing pass where it has one."});
   Table t;
   t.header = {"file", "model", "shapes", "regret geomean", "regret max", "> 5%", "accuracy", "outside noise",
-              "N* exact"};
-  t.numeric = {false, false, true, true, true, true, true, true, true};
+              "N* exact", "N* all M"};
+  t.numeric = {false, false, true, true, true, true, true, true, true, true};
   auto frac = [](int a, int b) { return b ? fmt::format("{}/{} ({:.1f}%)", a, b, 100.0 * a / b) : std::string("-"); };
   for (const auto& sel : d.selections)
     for (const auto& [variant, st] : sel.stats)
@@ -129,7 +130,8 @@ Section selection_section(const ReportData& d) {
                         fmt::format("{:.2f}%", 100 * st.geomean_regret), fmt::format("{:.1f}%", 100 * st.max_regret),
                         std::to_string(st.over_5pct), frac(st.right, st.judged),
                         frac(st.right_outside, st.judged_outside),
-                        fmt::format("{}/{}", st.n_star_exact, st.n_star_groups)});
+                        fmt::format("{}/{}", st.n_star_exact, st.n_star_groups),
+                        fmt::format("{}/{}", st.n_star_workloads_exact, st.n_star_workloads)});
   if (t.rows.empty())
     s.blocks.push_back(Paragraph{"No sweep carries a calibration with the time model's inputs: nothing to judge."});
   else

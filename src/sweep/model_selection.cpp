@@ -153,6 +153,8 @@ VariantStats pool(const std::vector<SelectionReport>& reports, const std::string
     p.judged_outside += s.judged_outside;
     p.n_star_exact += s.n_star_exact;
     p.n_star_groups += s.n_star_groups;
+    p.n_star_workloads_exact += s.n_star_workloads_exact;
+    p.n_star_workloads += s.n_star_workloads;
     p.unmeasured_picks += s.unmeasured_picks;
   }
   p.geomean_regret = p.shapes ? std::expm1(logs / p.shapes) : 0;
@@ -161,15 +163,15 @@ VariantStats pool(const std::vector<SelectionReport>& reports, const std::string
 
 std::string format_stats_line(const std::string& name, const VariantStats& s) {
   auto pct = [](int a, int b) { return b ? fmt::format("{}/{} ({:.1f}%)", a, b, 100.0 * a / b) : std::string("-"); };
-  return fmt::format("{:<10} {:>6} {:>9.2f}% {:>8.1f}% {:>6} {:>18} {:>18} {:>10}   worst: {}\n", name, s.shapes,
-                     100 * s.geomean_regret, 100 * s.max_regret, s.over_5pct, pct(s.right, s.judged),
+  return fmt::format("{:<10} {:>6} {:>9.2f}% {:>8.1f}% {:>6} {:>18} {:>18} {:>10} {:>11}   worst: {}\n", name,
+                     s.shapes, 100 * s.geomean_regret, 100 * s.max_regret, s.over_5pct, pct(s.right, s.judged),
                      pct(s.right_outside, s.judged_outside), fmt::format("{}/{}", s.n_star_exact, s.n_star_groups),
-                     s.worst);
+                     fmt::format("{}/{}", s.n_star_workloads_exact, s.n_star_workloads), s.worst);
 }
 
 std::string format_selection_stats(const SelectionReport& rep) {
-  std::string out = fmt::format("{:<10} {:>6} {:>10} {:>9} {:>6} {:>18} {:>18} {:>10}\n", "model", "shapes",
-                                "regret gm", "max", ">5%", "accuracy", "outside noise", "N* exact");
+  std::string out = fmt::format("{:<10} {:>6} {:>10} {:>9} {:>6} {:>18} {:>18} {:>10} {:>11}\n", "model", "shapes",
+                                "regret gm", "max", ">5%", "accuracy", "outside noise", "N* exact", "N* all M");
   for (const auto& [name, s] : rep.stats) out += format_stats_line(name, s);
   out += fmt::format("noise band: {} of {} shapes timed twice are ties (the passes disagree on whether a cluster "
                      "wins)\n", rep.ties, rep.with_repeat);

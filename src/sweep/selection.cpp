@@ -116,7 +116,7 @@ SelectionReport judge_selection(const std::vector<MeasuredShape>& shapes, const 
   struct NStar {
     std::optional<long long> measured, predicted;
   };
-  std::map<std::string, std::map<std::string, NStar>> nstar;
+  std::map<std::string, std::map<std::pair<std::string, long long>, NStar>> nstar;
   for (const auto& s : shapes) {
     SelectionRow row;
     row.shape = &s;
@@ -151,7 +151,7 @@ SelectionReport judge_selection(const std::vector<MeasuredShape>& shapes, const 
           st.right_outside += pk.cluster_predicted == s.cluster_wins;
         }
       }
-      NStar& ns = nstar[variant][s.workload + " M=" + std::to_string(s.m)];
+      NStar& ns = nstar[variant][{s.workload, s.m}];
       if (s.cluster_wins && (!ns.measured || s.n < *ns.measured)) ns.measured = s.n;
       if (pk.cluster_predicted && (!ns.predicted || s.n < *ns.predicted)) ns.predicted = s.n;
     }
@@ -159,10 +159,15 @@ SelectionReport judge_selection(const std::vector<MeasuredShape>& shapes, const 
   }
   for (auto& [variant, st] : rep.stats) {
     st.geomean_regret = st.shapes ? std::exp(log_sum[variant] / st.shapes) - 1 : 0;
+    std::map<std::string, bool> workload_exact;  // exact at every M
     for (const auto& [group, ns] : nstar[variant]) {
       ++st.n_star_groups;
       st.n_star_exact += ns.measured == ns.predicted;
+      auto [it, fresh] = workload_exact.try_emplace(group.first, true);
+      it->second = it->second && ns.measured == ns.predicted;
     }
+    st.n_star_workloads = static_cast<int>(workload_exact.size());
+    for (const auto& [w, exact] : workload_exact) st.n_star_workloads_exact += exact;
   }
   return rep;
 }

@@ -47,6 +47,7 @@ struct VariantStats {
   int right = 0, judged = 0;                  // binary accuracy
   int right_outside = 0, judged_outside = 0;  // shapes outside the noise band
   int n_star_exact = 0, n_star_groups = 0;    // (workload, M) groups
+  int n_star_workloads_exact = 0, n_star_workloads = 0;  // workloads: exact at every M of the sweep
   int unmeasured_picks = 0;        // picks the sweep has no passed time for
 };
 

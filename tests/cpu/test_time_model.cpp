@@ -318,9 +318,34 @@ TEST_CASE("selection regret, accuracy, the noise band and N*", "[model][selectio
   // N* of (w, M=64): measured 1000 (B is won by global_reread in pass 1), predicted 500.
   CHECK(s.n_star_groups == 1);
   CHECK(s.n_star_exact == 0);
+  CHECK(s.n_star_workloads == 1);
+  CHECK(s.n_star_workloads_exact == 0);
   // A pick the sweep did not measure is counted, not judged.
   t["m"][shape_key("w", 64, 1000)] = {"cluster", 16, true};
   CHECK(judge_selection(shapes, t).stats.at("m").unmeasured_picks == 1);
+}
+
+TEST_CASE("N* per workload: exact only where it is exact at every M", "[model][selection]") {
+  ResultsFile r;
+  r.kind = "sweep";
+  // Workload a: a cluster wins at N = 2000 only, at M = 64 and M = 128. Workload b: at 2000, M = 64 only.
+  for (const char* w : {"a", "b"})
+    for (long long m : {64LL, 128LL}) {
+      const bool b_128 = std::string(w) == "b" && m == 128;
+      r.points.push_back(point(w, m, 1000, "staged", 1, 1.0, 1.0));
+      r.points.push_back(point(w, m, 1000, "cluster", 2, 1.5, 1.5));
+      r.points.push_back(point(w, m, 2000, "staged", 1, b_128 ? 1.5 : 2.0, b_128 ? 1.5 : 2.0));
+      r.points.push_back(point(w, m, 2000, "cluster", 2, 1.8, 1.8));
+    }
+  const auto shapes = measured_shapes(r);
+  PickTable t;  // predicts a cluster from N = 2000 everywhere: wrong for (b, 128) only
+  for (const auto& s : shapes) t["m"][shape_key(s.workload, s.m, s.n)] = s.n == 2000 ? Pick{"cluster", 2, true}
+                                                                                    : Pick{"staged", 1, false};
+  const VariantStats s = judge_selection(shapes, t).stats.at("m");
+  CHECK(s.n_star_groups == 4);
+  CHECK(s.n_star_exact == 3);
+  CHECK(s.n_star_workloads == 2);
+  CHECK(s.n_star_workloads_exact == 1);
 }
 
 TEST_CASE("points of a register variant this build lacks are neither candidates nor fitted", "[model][selection]") {
