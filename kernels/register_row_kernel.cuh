@@ -1,11 +1,16 @@
 #pragma once
-// The register-resident one-CTA schedule (short rows): one CTA per row reads every input of its
-// row once, straight into registers (G float4 groups per thread and input, all loads in flight
-// at once), runs every stage and h from the registers and writes the outputs. No shared-memory
-// staging, no bulk copy, no mbarrier: a CTA barrier per stage for the reduction only.
+// The register-resident schedules: each CTA reads every input of its span once, straight into
+// registers (G float4 groups per thread and input, all loads in flight at once), runs every stage
+// and h from the registers and writes the outputs. No shared-memory staging, no bulk copy: a CTA
+// barrier per stage for the reduction. X = LocalExchange: one CTA per row (short rows);
+// X = DsmemExchange: the P CTAs of a cluster split the row into slices (slice_of) and exchange the
+// statistics through DSMEM after each stage, as the clustered kernel does (cluster_registers).
+#include <cstdint>
+#include <type_traits>
 #include <utility>
 
 #include "kernels/cta_reduce.cuh"
+#include "kernels/exchange.cuh"
 #include "kernels/row_phases.cuh"
 
 namespace credit::kernels {
@@ -53,19 +58,32 @@ struct RegisterRow {
 // session, every workload (docs/perf-notes.md): slack 16 1.03-1.12x geomean at M = 1024, up to
 // 1.6x at N = 16384 (two CTAs of 1024 threads per SM instead of one), 0.98x at 4096 x 2048.
 // (Hopper: 64K registers and 2048 threads per SM.)
-template <class W, int T, int G>
+// A cluster's CTA carries its exchange besides (the slice's bounds, its rank, the slots and mbarriers):
+// 16 registers more, without which ptxas spilled 20-80 bytes in most of its variants.
+template <class W, int T, int G, class X = LocalExchange>
 constexpr int register_min_blocks() {
   if (CREDIT_REGISTER_SLACK <= 0) return 1;
   const int held = popcount(RegisterRow<W, T, G>::held);
   const int cols = col_prefetch<T> ? int(W::col_params.size()) : 0;
-  const int want = (4 * G * (held + cols) + CREDIT_REGISTER_SLACK + 7) / 8 * 8;
+  const int slack = CREDIT_REGISTER_SLACK + (std::is_same_v<X, LocalExchange> ? 0 : 16);
+  const int want = (4 * G * (held + cols) + slack + 7) / 8 * 8;
   const int by_regs = 65536 / (T * want), by_threads = 2048 / T;
   return by_regs < 1 ? 1 : by_regs < by_threads ? by_regs : by_threads;
 }
 
-template <class W, int l, int T, int G>
-__device__ __forceinline__ void register_stage(const RowOperands& op, const RowSpan& span, const RegisterRow<W, T, G>& r,
-                                               bool has_edge, float* warp_buf, const float* rowp,
+// The exchange's shared memory: per-statistic slots for the largest cluster and one mbarrier per stage
+// (DsmemExchange); nothing for one CTA per row.
+template <class W, class X>
+struct ExchangeSmem {
+  static constexpr bool used = !std::is_same_v<X, LocalExchange>;
+  static constexpr int slot_floats = used ? (num_stats<W>() > 0 ? num_stats<W>() : 1) * SplitPolicy::max_cluster : 1;
+  static constexpr int bars = used && num_stages<W>() > 0 ? num_stages<W>() : 1;
+};
+
+template <class W, class X, int l, int T, int G>
+__device__ __forceinline__ void register_stage(const RowOperands& op, long long row, const RowSpan& span,
+                                               const RegisterRow<W, T, G>& r, bool has_edge, float* warp_buf,
+                                               float* slots, std::uint64_t* xbars, const float* rowp,
                                                typename W::Ctx& ctx) {
   constexpr int NI = n_inputs<W>;
   float acc[W::stages[l].q];
@@ -85,26 +103,35 @@ __device__ __forceinline__ void register_stage(const RowOperands& op, const RowS
   }
   if (has_edge) add(r.edge);
   cta_allreduce<W, l, T / 32>(acc, warp_buf + l * (T / 32) * max_q<W>());
+  X::template all_reduce<W, l>(op, row, acc, slots, xbars);
   W::template finish<l>(acc, op.n, rowp, ctx);
 }
 
-template <class W, int T, int G, int... l>
-__device__ __forceinline__ void register_stages(const RowOperands& op, const RowSpan& span,
+template <class W, class X, int T, int G, int... l>
+__device__ __forceinline__ void register_stages(const RowOperands& op, long long row, const RowSpan& span,
                                                 const RegisterRow<W, T, G>& r, bool has_edge, float* warp_buf,
-                                                const float* rowp, typename W::Ctx& ctx,
-                                                std::integer_sequence<int, l...>) {
-  (register_stage<W, l, T, G>(op, span, r, has_edge, warp_buf, rowp, ctx), ...);
+                                                float* slots, std::uint64_t* xbars, const float* rowp,
+                                                typename W::Ctx& ctx, std::integer_sequence<int, l...>) {
+  (register_stage<W, X, l, T, G>(op, row, span, r, has_edge, warp_buf, slots, xbars, rowp, ctx), ...);
 }
 
-template <class W, int T, int G>
-__global__ void __launch_bounds__(T, (register_min_blocks<W, T, G>())) register_row_kernel(const __grid_constant__ RowOperands op) {
+template <class W, int T, int G, class X = LocalExchange>
+__global__ void __launch_bounds__(T, (register_min_blocks<W, T, G, X>())) register_row_kernel(const __grid_constant__ RowOperands op) {
   using Row = RegisterRow<W, T, G>;
+  using XS = ExchangeSmem<W, X>;
   constexpr int NI = n_inputs<W>;
   constexpr int NC = int(W::col_params.size());
   constexpr int NO = int(W::outputs.size());
   __shared__ float warp_buf[num_stages<W>() * (T / 32) * max_q<W>()];
-  const long long row = blockIdx.x;
-  const RowSpan span(row * op.n, 0, op.n);
+  __shared__ float slots[XS::slot_floats];
+  __shared__ std::uint64_t xbars[XS::bars];
+  // Begun before the row's loads: the peers' cluster barrier arrival overlaps them.
+  X::template begin<W>(op, xbars);
+  constexpr bool local = std::is_same_v<X, LocalExchange>;  // one CTA per row: the whole row, nothing to compute
+  const int p = local ? 1 : X::size(op), c = local ? 0 : X::rank(op);
+  const long long row = local ? (long long)blockIdx.x : (long long)(blockIdx.x / unsigned(p));
+  const Slice sl = local ? Slice{0, op.n} : slice_of(op.n, p, c);
+  const RowSpan span(row * op.n, sl.lo, sl.hi);
   const int groups = span.groups();
   Row r;
   // Every load of the row first: G x NI 16-byte loads in flight per thread.
@@ -148,8 +175,8 @@ __global__ void __launch_bounds__(T, (register_min_blocks<W, T, G>())) register_
   float rowp[kMaxRowParams];
   load_row_params<W>(op, row, rowp);
   typename W::Ctx ctx{};
-  register_stages<W, T, G>(op, span, r, has_edge, warp_buf, rowp, ctx,
-                           std::make_integer_sequence<int, num_stages<W>()>{});
+  register_stages<W, X, T, G>(op, row, span, r, has_edge, warp_buf, slots, xbars, rowp, ctx,
+                              std::make_integer_sequence<int, num_stages<W>()>{});
 
   if (!col_early) load_cols();
 #pragma unroll
@@ -164,12 +191,12 @@ __global__ void __launch_bounds__(T, (register_min_blocks<W, T, G>())) register_
     float4 o[NO];
 #pragma unroll
     for (int e = 0; e < 4; ++e) {
-      float x[NI], c[NC > 0 ? NC : 1], y[NO];
+      float x[NI], cp[NC > 0 ? NC : 1], y[NO];
 #pragma unroll
       for (int k = 0; k < NI; ++k) x[k] = lane_of(r.v[g].x[k], e);
 #pragma unroll
-      for (int k = 0; k < NC; ++k) c[k] = lane_of(col[g][k], e);
-      W::apply(x, c, ctx, y);
+      for (int k = 0; k < NC; ++k) cp[k] = lane_of(col[g][k], e);
+      W::apply(x, cp, ctx, y);
 #pragma unroll
       for (int k = 0; k < NO; ++k) set_lane(o[k], e, y[k]);
     }
@@ -177,13 +204,13 @@ __global__ void __launch_bounds__(T, (register_min_blocks<W, T, G>())) register_
   }
   if (has_edge) {
     const long long at = span.base + edge_i;
-    float c[NC > 0 ? NC : 1] = {}, y[NO];
+    float cp[NC > 0 ? NC : 1] = {}, y[NO];
 #pragma unroll
-    for (int k = 0; k < NC; ++k) c[k] = op.col[k][edge_i];
-    W::apply(r.edge, c, ctx, y);
+    for (int k = 0; k < NC; ++k) cp[k] = op.col[k][edge_i];
+    W::apply(r.edge, cp, ctx, y);
     store_element<W>(op, at, y);
   }
-  if (threadIdx.x == 0) store_row_outputs<W>(op, row, ctx);
+  if (c == 0 && threadIdx.x == 0) store_row_outputs<W>(op, row, ctx);
 }
 
 }  // namespace credit::kernels

@@ -17,8 +17,11 @@ namespace credit {
 // PartialOne: the same kernel keeping as much as one CTA per SM holds (streams less, overlaps
 // nothing on its SM; rows too wide for a cluster of 16 to keep whole).
 // Registers, RegistersDeep: the row in registers, many threads or fewer deeper ones (core/split.hpp).
+// ClusterRegisters: P in {2, 4, 8, 16} CTAs of a cluster per row, each holding its slice in registers
+// (no shared-memory staging), statistics through DSMEM.
 enum class Schedule {
-  Staged, GlobalReread, Cluster, Megakernel, LocalFusion, Unfused, Registers, Partial, RegistersDeep, PartialOne
+  Staged, GlobalReread, Cluster, Megakernel, LocalFusion, Unfused, Registers, Partial, RegistersDeep, PartialOne,
+  ClusterRegisters
 };
 
 // Which P (CTAs per row) a schedule takes.
@@ -37,7 +40,8 @@ struct ScheduleTraits {
   bool cluster_launch;  // launched with a cluster dimension: exactly the schedules that split a row over a cluster
   bool candidate;       // the time model predicts it, a sweep times it, the selector may pick it
   bool phase_marks;     // one launch of the split-row kernel, which can record its phase timeline
-  int register_family;  // -1, or the RegisterFamily (core/split.hpp) of a register-resident kernel
+  int register_family;  // -1, or the RegisterFamily (core/split.hpp) of a register-resident kernel (its variant
+                        // is chosen by register_width(n, P))
   int partial_ctas;     // 0, or the CTAs per SM a partial-retention schedule sizes its kept part for
 };
 
@@ -46,7 +50,7 @@ std::span<const ScheduleTraits> schedule_traits();
 const ScheduleTraits& traits_of(Schedule s);
 
 // "staged", "global_reread", "cluster", "megakernel", "local_fusion", "unfused", "registers", "partial",
-// "registers_deep", "partial_one".
+// "registers_deep", "partial_one", "cluster_registers".
 const char* schedule_name(Schedule s);
 Schedule parse_schedule(std::string_view s);  // throws std::invalid_argument naming the known ones
 std::string known_schedules();  // every name, comma-separated, in the enum's order

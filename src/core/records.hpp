@@ -68,6 +68,7 @@ struct CopySample {
 struct KernelProbe {
   long long m = 0, n = 0;
   double ms = 0;  // median kernel time
+  int p = 0;      // CTAs per row it ran with; 0: not recorded (before cluster_registers), the candidate's own
 };
 
 // The time model's fitted constants (model/time_model.hpp says what each term is). Units:

@@ -20,6 +20,7 @@ constexpr ScheduleTraits kTraits[] = {
     {S::Partial,       "partial",        Split::LargestCluster, true,  true,  true,  true,  -1, kPartialCtasPerSm},
     {S::RegistersDeep, "registers_deep", Split::OneCta,         false, false, true,  false, int(RegisterFamily::Deep), 0},
     {S::PartialOne,    "partial_one",    Split::LargestCluster, true,  true,  true,  true,  -1, kPartialOneCtasPerSm},
+    {S::ClusterRegisters, "cluster_registers", Split::Cluster, false, true,  true,  false, int(RegisterFamily::Cluster), 0},
 };
 constexpr bool in_enum_order() {
   for (int i = 0; i < int(std::size(kTraits)); ++i)

@@ -73,7 +73,12 @@ struct SplitPolicy {
 // tied it at 4096, and there the time model mispicked it (docs/model-notes.md). At 16384, 512 x 8
 // (the peer's 16 warps) beat the wide 1024 x 4 by 1.04-1.05x geomean at M = 256-4096 (0.96-1.15x).
 // The launcher and the time model take the family's smallest variant that holds the row.
-enum class RegisterFamily { Wide = 0, Deep = 1 };
+// A third family, Cluster, holds a slice of a row split over the P CTAs of a cluster (the schedule
+// "cluster_registers"): the same kernel with the statistics exchanged through DSMEM after each stage,
+// for slices of up to 8192 elements in 256 threads (the split kernel's CTA), so that rows too wide for
+// one CTA's registers still skip the bulk copies, the mbarrier set-up and the shared-memory round trip
+// of the clustered kernel (seed 001's 16 x 131072: slices of 8192 at P = 16).
+enum class RegisterFamily { Wide = 0, Deep = 1, Cluster = 2 };
 struct RegisterVariant {
   int threads, groups;
   RegisterFamily family;
@@ -82,13 +87,20 @@ struct RegisterVariant {
 #define CREDIT_REGISTER_VARIANTS                                                                   \
   {128, 2, RegisterFamily::Wide}, {256, 2, RegisterFamily::Wide}, {256, 4, RegisterFamily::Wide},  \
       {512, 4, RegisterFamily::Wide}, {1024, 4, RegisterFamily::Wide}, {256, 8, RegisterFamily::Deep},     \
-      {512, 8, RegisterFamily::Deep}
+      {512, 8, RegisterFamily::Deep}, {256, 2, RegisterFamily::Cluster}, {256, 4, RegisterFamily::Cluster},       \
+      {256, 8, RegisterFamily::Cluster}
 #endif
 inline constexpr RegisterVariant kRegisterVariants[] = {CREDIT_REGISTER_VARIANTS};
 inline constexpr int kRegisterVariantCount = int(sizeof(kRegisterVariants) / sizeof(kRegisterVariants[0]));
 
 // The narrowest row a family takes.
 constexpr long long register_min_width(RegisterFamily family) { return family == RegisterFamily::Deep ? 4097 : 1; }
+
+// Elements a CTA of a register family holds at width n with P CTAs per row: the row (P = 1), or its
+// slice rounded up to whole vectors (slice_of); the family's variant is chosen by it.
+constexpr long long register_width(long long n, int p) {
+  return p <= 1 ? n : ((n + p - 1) / p + SplitPolicy::vec - 1) / SplitPolicy::vec * SplitPolicy::vec;
+}
 
 // Index into kRegisterVariants of the family's variant for a row of n elements (the first that
 // holds it, the table listing each family by width); -1 when none does.
@@ -110,12 +122,15 @@ constexpr long long register_max_width(RegisterFamily family) {
 inline std::string register_width_refusal(long long n, RegisterFamily family) {
   if (register_variant_for(n, family) >= 0) return {};
   const long long lo = register_min_width(family), hi = register_max_width(family);
+  if (family == RegisterFamily::Cluster)
+    return "the register-resident cluster kernel holds slices of at most " + std::to_string(register_max_width(family)) +
+           " elements per CTA";
   return "the register-resident kernel holds rows of " +
          (lo > 1 ? std::to_string(lo) + " to " + std::to_string(hi) : "at most " + std::to_string(hi)) + " elements";
 }
 // The name a register variant's kernel resources are recorded under, e.g. "registers/256x4".
 inline std::string register_kernel_name(int variant) {
-  return "registers/" + std::to_string(kRegisterVariants[variant].threads) + "x" +
+  return std::string(kRegisterVariants[variant].family == RegisterFamily::Cluster ? "cluster_registers/" : "registers/") + std::to_string(kRegisterVariants[variant].threads) + "x" +
          std::to_string(kRegisterVariants[variant].groups);
 }
 

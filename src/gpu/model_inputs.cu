@@ -131,10 +131,15 @@ std::vector<ProbeShape> probe_shapes_of(const ScheduleTraits& t) {
   std::vector<ProbeShape> out;
   if (!t.candidate) return out;
   if (t.partial_ctas > 0) out.push_back({64, 1LL << 20, kPartialClusterSize, t.name});
+  // A cluster_registers variant: 512 rows of four of its slices at P = 4 (several waves at its CTAs per SM).
+  const bool cluster = t.split == Split::Cluster;
   if (t.register_family >= 0)
     for (int v = 0; v < kRegisterVariantCount; ++v)
-      if (int(kRegisterVariants[v].family) == t.register_family)
-        out.push_back({2048, 4LL * kRegisterVariants[v].threads * kRegisterVariants[v].groups, 1, register_kernel_name(v)});
+      if (int(kRegisterVariants[v].family) == t.register_family) {
+        const long long widest = 4LL * kRegisterVariants[v].threads * kRegisterVariants[v].groups;
+        out.push_back(cluster ? ProbeShape{512, 4 * widest, 4, register_kernel_name(v)}
+                              : ProbeShape{2048, widest, 1, register_kernel_name(v)});
+      }
   return out;
 }
 
@@ -151,7 +156,7 @@ std::map<std::string, KernelProbe> probe_kernels(const WorkloadInfo& w, const De
       if (!chk.ok) throw std::runtime_error(w.name + " kernel probe: " + sh.key + " is wrong: " + chk.reason);
       const double ms = timer.time([&] { prob.workspace().launch(w, t->id, sh.p, prob.operands(), dev, timer.stream()); },
                                    TimingOptions{3, 15, true}).median;
-      out[sh.key] = KernelProbe{shape.first, shape.second, ms};
+      out[sh.key] = KernelProbe{shape.first, shape.second, ms, sh.p};
     }
   }
   return out;

@@ -1,5 +1,6 @@
 // The register-resident kernels of every workload, one per RegisterVariant (core/split.hpp): in a
 // file of their own so that they compile beside schedules.cu, not inside it.
+#include <type_traits>
 #include <utility>
 
 #include "core/workloads/all.hpp"
@@ -9,9 +10,14 @@
 namespace credit::gpu {
 
 namespace {
+// The Cluster family's variants exchange through DSMEM (cluster_registers); the others run a row per CTA.
+template <int v>
+using ExchangeOf = std::conditional_t<kRegisterVariants[v].family == RegisterFamily::Cluster, kernels::DsmemExchange,
+                                      kernels::LocalExchange>;
 template <class W, int... v>
 void fill(Kernel* k, std::integer_sequence<int, v...>) {
-  ((k[v] = &kernels::register_row_kernel<W, kRegisterVariants[v].threads, kRegisterVariants[v].groups>), ...);
+  ((k[v] = &kernels::register_row_kernel<W, kRegisterVariants[v].threads, kRegisterVariants[v].groups, ExchangeOf<v>>),
+   ...);
 }
 }  // namespace
 

@@ -62,13 +62,18 @@ const Kernels& kernels_of(const WorkloadInfo& w) {
 
 // The kernel whose occupancy limits the schedule at width n (for local fusion: its first kernel;
 // none for the unfused chain).
-Kernel kernel_for(const Kernels& k, Schedule s, long long n) {
+// The register variant a register-resident schedule runs at width n with p CTAs per row; -1 for none.
+int register_variant_of(Schedule s, int p, long long n) {
+  const int fam = traits_of(s).register_family;
+  return fam < 0 ? -1 : register_variant_for(register_width(n, p), RegisterFamily(fam));
+}
+
+Kernel kernel_for(const Kernels& k, Schedule s, int p, long long n) {
+  if (traits_of(s).register_family >= 0) {
+    const int v = register_variant_of(s, p, n);
+    return v < 0 ? nullptr : k.registers[v];
+  }
   switch (s) {
-    case Schedule::Registers:
-    case Schedule::RegistersDeep: {
-      const int v = register_variant_for(n, RegisterFamily(traits_of(s).register_family));
-      return v < 0 ? nullptr : k.registers[v];
-    }
     case Schedule::Staged: return k.staged;
     case Schedule::Cluster: return k.cluster;
     case Schedule::Partial: return k.partial;
@@ -81,13 +86,12 @@ Kernel kernel_for(const Kernels& k, Schedule s, long long n) {
   return k.reread;
 }
 
-int threads_for(Schedule s, long long n) {
+int threads_for(Schedule s, int p, long long n) {
+  if (traits_of(s).register_family >= 0) {
+    const int v = register_variant_of(s, p, n);
+    return v < 0 ? 0 : kRegisterVariants[v].threads;
+  }
   switch (s) {
-    case Schedule::Registers:
-    case Schedule::RegistersDeep: {
-      const int v = register_variant_for(n, RegisterFamily(traits_of(s).register_family));
-      return v < 0 ? 0 : kRegisterVariants[v].threads;
-    }
     case Schedule::GlobalReread: return kernels::RereadPolicy::threads;
     case Schedule::LocalFusion: return kernels::FusionPolicy::threads;
     case Schedule::Unfused: return kernels::unfused::kThreads;
@@ -122,7 +126,7 @@ void prepare(Kernel k, Schedule s, const DeviceInfo& dev) {
 
 cudaLaunchConfig_t config_for(Schedule s, int p, long long rows, long long n, long smem, cudaStream_t stream,
                               cudaLaunchAttribute* attr) {
-  cudaLaunchConfig_t cfg = row_launch_config(rows, p, threads_for(s, n), smem, traits_of(s).cluster_launch, stream, attr);
+  cudaLaunchConfig_t cfg = row_launch_config(rows, p, threads_for(s, p, n), smem, traits_of(s).cluster_launch, stream, attr);
   if (s == Schedule::Megakernel) {  // the runtime refuses a grid that is not co-resident
     attr->id = cudaLaunchAttributeCooperative;
     attr->val.cooperative = 1;
@@ -230,7 +234,7 @@ Support can_implement(const WorkloadInfo& w, Schedule s, int p, long long rows, 
                          ctas_per_sm_words(ctas) + " (the cluster schedule keeps it all)"};
   }
   if (const int fam = traits_of(s).register_family; fam >= 0) {
-    const std::string why = register_width_refusal(n, RegisterFamily(fam));
+    const std::string why = register_width_refusal(register_width(n, p), RegisterFamily(fam));
     if (!why.empty()) return {false, std::string(schedule_name(s)) + ": " + why};
   }
   if (s == Schedule::Unfused && w.name != "rms_softmax")
@@ -260,12 +264,12 @@ int query_active(const WorkloadInfo& w, Schedule s, Kernel k, int p, long long n
   prepare(k, s, dev);
   if (!traits_of(s).cluster_launch) {
     int blocks = 0;
-    CREDIT_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, k, threads_for(s, n), size_t(smem)));
+    CREDIT_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, k, threads_for(s, p, n), size_t(smem)));
     if (s == Schedule::Megakernel) {  // both barrier kinds launch the same row groups
       const Kernel grid = kernels_of(w).mega_grid;
       prepare(grid, s, dev);
       int grid_blocks = 0;
-      CREDIT_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&grid_blocks, grid, threads_for(s, n), size_t(smem)));
+      CREDIT_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&grid_blocks, grid, threads_for(s, p, n), size_t(smem)));
       blocks = std::min(blocks, grid_blocks);
     }
     return blocks * dev.sm_count;
@@ -279,7 +283,7 @@ int query_active(const WorkloadInfo& w, Schedule s, Kernel k, int p, long long n
 // Memoised: every launch asks (can_implement, the megakernel's row groups), and the occupancy
 // queries cost microseconds of host time that host-completion timing would otherwise include.
 int max_active_clusters(const WorkloadInfo& w, Schedule s, int p, long long n, const DeviceInfo& dev) {
-  const Kernel k = kernel_for(kernels_of(w), s, n);
+  const Kernel k = kernel_for(kernels_of(w), s, p, n);
   if (!k) throw std::invalid_argument(std::string(schedule_name(s)) + " has no single kernel at this width: no occupancy");
   const long smem = smem_bytes(w, s, p, n, dev);
   // A per-process fact per device, not scratch: shared by every thread under a lock.
@@ -320,7 +324,7 @@ std::vector<KernelResources> kernel_resources(const WorkloadInfo& w) {
   };
   std::vector<KernelResources> out;
   for (Schedule s : {Schedule::Staged, Schedule::GlobalReread, Schedule::Cluster})
-    out.push_back(of(kernel_for(ks, s, 1), schedule_name(s), threads_for(s, 1)));
+    out.push_back(of(kernel_for(ks, s, 1, 1), schedule_name(s), threads_for(s, 1, 1)));
   for (int v = 0; v < kRegisterVariantCount; ++v)
     if (ks.registers[v])  // none for a negative control
       out.push_back(of(ks.registers[v], register_kernel_name(v), kRegisterVariants[v].threads));
@@ -442,7 +446,7 @@ void launch(const WorkloadInfo& w, Schedule s, int p, const RowOperands& op, con
     case Schedule::Unfused: return launch_unfused(p, op, dev, ws, stream);
     default: break;
   }
-  const Kernel k = kernel_for(ks, s, op.n);
+  const Kernel k = kernel_for(ks, s, p, op.n);
   prepare(k, s, dev);
   cudaLaunchAttribute attr{};
   const cudaLaunchConfig_t cfg = config_for(s, p, op.rows, op.n, smem, stream, &attr);

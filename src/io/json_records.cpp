@@ -270,8 +270,10 @@ Calibration read_calibration(const Node& n) {
       if (!by_schedule.is_object()) ws.expected("an object {schedule: {m, n, ms}}");
       for (const auto& [s, v] : by_schedule.items()) {
         const Node e(v, ws.path() + "." + s, file_of(ws));
-        KernelProbe pr{e.field("m").integer<long long>(), e.field("n").integer<long long>(), e.field("ms").num()};
-        if (pr.m < 1 || pr.n < 1 || !(pr.ms > 0)) e.fail("m and n must be positive integers and ms a positive number");
+        KernelProbe pr{e.field("m").integer<long long>(), e.field("n").integer<long long>(), e.field("ms").num(),
+                       e.has("p") ? e.field("p").integer<int>() : 0};
+        if (pr.m < 1 || pr.n < 1 || !(pr.ms > 0) || pr.p < 0)
+          e.fail("m and n must be positive integers, ms a positive number and p, where present, not negative");
         c.kernel_probes[w][s] = pr;
       }
     }
@@ -448,7 +450,10 @@ void to_json(json& j, const Calibration& c) {
   }
   json probes = json::object();
   for (const auto& [w, by_schedule] : c.kernel_probes)
-    for (const auto& [s, pr] : by_schedule) probes[w][s] = {{"m", pr.m}, {"n", pr.n}, {"ms", number(pr.ms)}};
+    for (const auto& [s, pr] : by_schedule) {
+      probes[w][s] = {{"m", pr.m}, {"n", pr.n}, {"ms", number(pr.ms)}};
+      if (pr.p > 0) probes[w][s]["p"] = pr.p;
+    }
   j["kernel_probes"] = std::move(probes);
   if (c.time_model) {
     const TimeModelParams& m = *c.time_model;

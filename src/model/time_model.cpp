@@ -92,17 +92,21 @@ TimeModelParams h200_params() {
 namespace {
 
 // kernel_of with the schedule's traits already looked up (candidate_time runs in the fit's loss).
-std::string kernel_named(const ScheduleTraits* t, const std::string& schedule, long long n) {
-  if (t && t->register_family >= 0) return register_kernel_name(register_variant_for(n, RegisterFamily(t->register_family)));
+std::string kernel_named(const ScheduleTraits* t, const std::string& schedule, long long n, int p) {
+  if (t && t->register_family >= 0)
+    return register_kernel_name(register_variant_for(register_width(n, p), RegisterFamily(t->register_family)));
   return t && t->partial_ctas > 0 ? "cluster" : schedule;  // partial: the clustered kernel streaming part of its slice
 }
 
 }  // namespace
 
-std::string kernel_of(const std::string& schedule, long long n) { return kernel_named(find_schedule(schedule), schedule, n); }
+std::string kernel_of(const std::string& schedule, long long n, int p) {
+  return kernel_named(find_schedule(schedule), schedule, n, p);
+}
 
-bool calibration_covers(const Calibration& cal, const std::string& workload, const std::string& schedule, long long n) {
-  return find_kernel(cal, workload, kernel_of(schedule, n)).has_value();
+bool calibration_covers(const Calibration& cal, const std::string& workload, const std::string& schedule, long long n,
+                        int p) {
+  return find_kernel(cal, workload, kernel_of(schedule, n, p)).has_value();
 }
 
 namespace {
@@ -133,11 +137,11 @@ CandidateTime candidate_formula(const StaticFigures& f, const std::string& workl
                           : schedule + ": the slice fits whole at " + ctas_per_sm_words(keep_ctas);
     return c;
   }
-  if (regs && register_variant_for(n, family) < 0) {
-    c.reason = register_width_refusal(n, family);
+  if (regs && register_variant_for(register_width(n, p), family) < 0) {
+    c.reason = register_width_refusal(register_width(n, p), family);
     return c;
   }
-  const std::string kernel_name = kernel_named(traits, schedule, n);
+  const std::string kernel_name = kernel_named(traits, schedule, n, p);
   const auto kernel = find_kernel(cal, workload, kernel_name);
   if (!kernel && regs) {  // a calibration written before the register kernel existed
     c.reason = "the calibration has no resources for " + kernel_name + " (it predates this register kernel)";
@@ -316,7 +320,9 @@ CandidateTime candidate_formula(const StaticFigures& f, const std::string& workl
   // (validation 12's worst shapes); at one CTA per SM they are not. What the formula lacks there is
   // not known. With the gain at one CTA per SM too (B), the wide held-out sweeps lost: partial_one and
   // clusters of 16 at one CTA per SM were picked where global_reread wins (rmsnorm 1400 x 880000, 51%).
-  const double gain = cluster && c.ctas_per_sm >= 2 ? std::pow(double(p), -prm.cluster_gain) : 1.0;
+  // Fitted on the clustered kernels that stage their slices (cluster, partial); cluster_registers takes none
+  // (with it, its time fell below the copy of the compulsory bytes at 64 rows of 131072).
+  const double gain = cluster && !regs && c.ctas_per_sm >= 2 ? std::pow(double(p), -prm.cluster_gain) : 1.0;
   double t_us = copy.launch_us + gain * ((full ? wave(double(u), true) + double(full - 1) * wave(double(u), false) : 0.0) +
                                          (rest ? wave(double(rest), full == 0) : 0.0));
   c.waves = double(full) + (rest ? 1.0 : 0.0);
@@ -351,10 +357,12 @@ CandidateTime candidate_time(const StaticFigures& f, const std::string& workload
   if (w == cal.kernel_probes.end()) return c;
   // A register kernel's own variant's probe; else the schedule's (a partial kernel, or a calibration
   // of the thirteenth session, which probed one variant per register family).
-  auto pr = t->register_family >= 0 ? w->second.find(kernel_named(t, schedule, n)) : w->second.end();
+  auto pr = t->register_family >= 0 ? w->second.find(kernel_named(t, schedule, n, p)) : w->second.end();
   if (pr == w->second.end()) pr = w->second.find(schedule);
   if (pr == w->second.end() || !(pr->second.ms > 0)) return c;
-  const CandidateTime at_probe = candidate_formula(f, workload, cal, prm, copy, schedule, p, pr->second.m, pr->second.n);
+  const CandidateTime at_probe =
+      candidate_formula(f, workload, cal, prm, copy, schedule, pr->second.p > 0 ? pr->second.p : p, pr->second.m,
+                        pr->second.n);
   if (!at_probe.legal || !(at_probe.t_ms > 0)) return c;
   c.probe_scale = std::pow(std::clamp(pr->second.ms / at_probe.t_ms, 0.5, 2.0), power);
   c.t_ms *= c.probe_scale;

@@ -81,7 +81,8 @@ inline bool is_candidate_schedule(std::string_view s) {
 inline bool is_candidate(std::string_view s, int p, long long n = 0) {
   const ScheduleTraits* t = find_schedule(s);
   if (!t || !t->candidate || !takes_p(t->id, p)) return false;
-  return n <= 0 || t->register_family < 0 || register_variant_for(n, RegisterFamily(t->register_family)) >= 0;
+  return n <= 0 || t->register_family < 0 ||
+         register_variant_for(register_width(n, p), RegisterFamily(t->register_family)) >= 0;
 }
 // The CTAs per SM a partial-retention schedule sizes its kept part for; 0 for any other name.
 inline int partial_ctas_of(std::string_view s) {
@@ -131,12 +132,14 @@ std::size_t shortlist_size(const Times& sorted, int k, double band) {
 inline constexpr int kDefaultShortlist = 3;
 inline constexpr double kDefaultShortlistBand = 0.10;
 
-// The kernel whose resources (Calibration::kernels) a candidate schedule runs at width n: the
-// register variant for n, the clustered kernel for partial, else the schedule's own.
-std::string kernel_of(const std::string& schedule, long long n);
+// The kernel whose resources (Calibration::kernels) a candidate schedule runs at width n with p CTAs
+// per row: the register variant for its slice (register_width), the clustered kernel for partial, else
+// the schedule's own.
+std::string kernel_of(const std::string& schedule, long long n, int p = 1);
 // Whether the calibration has that kernel's resources for the workload (one written by an older
 // build may lack a kernel added since).
-bool calibration_covers(const Calibration& cal, const std::string& workload, const std::string& schedule, long long n);
+bool calibration_covers(const Calibration& cal, const std::string& workload, const std::string& schedule, long long n,
+                        int p = 1);
 
 // The predicted time of one candidate (a candidate schedule of the traits table: "staged",
 // "global_reread", "registers", "registers_deep", "cluster", "partial" or "partial_one"), with its

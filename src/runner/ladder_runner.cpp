@@ -35,7 +35,8 @@ class LadderRunner {
     for (bool graph : {false, true}) {
       for (auto s : {gpu::Schedule::Unfused, gpu::Schedule::LocalFusion, gpu::Schedule::Megakernel})
         for (int p : cfg_.splits) rung({s, p, graph, {}});
-      for (int p : cfg_.cluster_sizes) rung({gpu::Schedule::Cluster, p, graph, {}});
+      for (auto s : {gpu::Schedule::Cluster, gpu::Schedule::ClusterRegisters})
+        for (int p : cfg_.cluster_sizes) rung({s, p, graph, {}});
       floor(gpu::Floor::EmptyKernel, graph);
       floor(gpu::Floor::Copy, graph);
     }

@@ -18,7 +18,8 @@ struct RungDef {
 };
 
 // Seed 001's ladder in its order (graph replay stays on from the second rung), then the rungs
-// it compares against: the direct megakernel, and CREDIT's clustered DSMEM kernel.
+// it compares against: the direct megakernel, and CREDIT's clustered DSMEM kernels (slices in shared
+// memory, or in registers).
 inline constexpr RungDef kLadderRungs[] = {
     {"unfused (9 kernels)", "unfused", "direct", ""},
     {"+ CUDA graph", "unfused", "graph", ""},
@@ -28,6 +29,8 @@ inline constexpr RungDef kLadderRungs[] = {
     {"local fusion, direct launch", "local_fusion", "direct", ""},
     {"cluster (DSMEM), direct", "cluster", "direct", ""},
     {"cluster (DSMEM), graph", "cluster", "graph", ""},
+    {"cluster, slices in registers, direct", "cluster_registers", "direct", ""},
+    {"cluster, slices in registers, graph", "cluster_registers", "graph", ""},
 };
 
 struct RungResult {

@@ -50,7 +50,7 @@ ModelFit fit_time_model(const std::vector<const ResultsFile*>& sweeps, const Cal
     for (auto& s : model::fit_samples(*r, figures_or_null)) {
       if (std::find(leave_out.begin(), leave_out.end(), s.workload) != leave_out.end()) continue;
       // A kernel the calibration has no resources for cannot be predicted with it: not a model error.
-      if (!model::calibration_covers(cal, s.workload, s.schedule, s.n)) {
+      if (!model::calibration_covers(cal, s.workload, s.schedule, s.n, s.p)) {
         ++f.uncovered;
         continue;
       }

@@ -21,7 +21,7 @@ TEST_CASE("every schedule has one row of traits, found by its name", "[schedule]
     CHECK((t.cluster_launch == (t.split == Split::Cluster || t.split == Split::LargestCluster)));
     ++rows;
   }
-  CHECK(rows == 10);
+  CHECK(rows == 11);
   CHECK(find_schedule("copy") == nullptr);
   CHECK_THROWS_AS(parse_schedule("clusters"), std::invalid_argument);
 }
@@ -96,6 +96,33 @@ TEST_CASE("each register family holds rows up to its widest variant, in the narr
   CHECK(register_width_refusal(16385, RegisterFamily::Wide).find("at most 16384") != std::string::npos);
   CHECK(register_variant_for(16385, RegisterFamily::Wide) == -1);
   CHECK(kRegisterVariants[register_variant_for(8192, RegisterFamily::Deep)].threads == 256);
+}
+
+TEST_CASE("cluster_registers: a cluster schedule whose variant is chosen by the slice, up to 8192 elements", "[schedule]") {
+  const ScheduleTraits& t = traits_of(Schedule::ClusterRegisters);
+  CHECK(t.register_family == int(RegisterFamily::Cluster));
+  CHECK(t.split == Split::Cluster);
+  CHECK(t.cluster_launch);
+  CHECK_FALSE(t.dynamic_smem);
+  CHECK(model::is_cluster_candidate("cluster_registers"));
+  for (int p : {2, 4, 8, 16}) CHECK(takes_p(Schedule::ClusterRegisters, p));
+  CHECK_FALSE(takes_p(Schedule::ClusterRegisters, 1));
+  CHECK(register_max_width(RegisterFamily::Cluster) == 8192);
+  // The slice a CTA holds: ceil(n / p) rounded up to whole vectors; the row itself at P = 1.
+  CHECK(register_width(1000, 1) == 1000);
+  CHECK(register_width(131072, 16) == 8192);
+  CHECK(register_width(131073, 16) == 8196);
+  CHECK(register_width(10, 4) == 4);
+  CHECK(model::is_candidate("cluster_registers", 16, 131072));
+  CHECK_FALSE(model::is_candidate("cluster_registers", 16, 131073));  // a slice of 8196
+  CHECK(model::is_candidate("cluster_registers", 2, 16384));
+  CHECK_FALSE(model::is_candidate("cluster_registers", 2, 16385));
+  // Kernel names are the family's and the variant's, distinct from the one-CTA families'.
+  CHECK(model::kernel_of("cluster_registers", 131072, 16) == "cluster_registers/256x8");
+  CHECK(model::kernel_of("cluster_registers", 8192, 4) == "cluster_registers/256x2");
+  CHECK(model::kernel_of("cluster_registers", 16384, 4) == "cluster_registers/256x4");
+  CHECK(model::kernel_of("registers", 4096) == "registers/256x4");
+  CHECK(register_width_refusal(8196, RegisterFamily::Cluster).find("slices of at most 8192") != std::string::npos);
 }
 
 TEST_CASE("the partial schedules size their kept part for their CTAs per SM", "[schedule]") {

@@ -13,6 +13,7 @@
 #include "gpu/timing.hpp"
 #include "gpu/schedules.hpp"
 #include "model/occupancy.hpp"
+#include "model/time_model.hpp"
 
 using namespace credit;
 
@@ -115,11 +116,10 @@ TEST_CASE("host occupancy from recorded resources matches the occupancy API", "[
                {gpu::Schedule::Staged, 1}, {gpu::Schedule::GlobalReread, 1}, {gpu::Schedule::Registers, 1},
                {gpu::Schedule::RegistersDeep, 1},
                {gpu::Schedule::Cluster, 2}, {gpu::Schedule::Cluster, 4}, {gpu::Schedule::Cluster, 8},
-               {gpu::Schedule::Cluster, 16}}) {
+               {gpu::Schedule::Cluster, 16}, {gpu::Schedule::ClusterRegisters, 2}, {gpu::Schedule::ClusterRegisters, 4},
+               {gpu::Schedule::ClusterRegisters, 8}, {gpu::Schedule::ClusterRegisters, 16}}) {
         if (!gpu::can_implement(w, s, p, 4096, n, device()).ok) continue;
-        const int family = traits_of(s).register_family;
-        const std::string name = family >= 0 ? register_kernel_name(register_variant_for(n, RegisterFamily(family)))
-                                             : std::string(gpu::schedule_name(s));
+        const std::string name = model::kernel_of(gpu::schedule_name(s), n, p);
         const auto k = model::find_kernel(c, w.name, name);
         REQUIRE(k);
         const int per_sm = model::ctas_per_sm(c.limits, device().smem_per_sm, *k, gpu::smem_bytes(w, s, p, n, device()));

@@ -106,7 +106,7 @@ void check_all_schedules(const WorkloadInfo& w, Shape sh, uint64_t seed, InputSc
   for (const ScheduleTraits& t : schedule_traits()) {  // every schedule, those added later too
     const Schedule s = t.id;
     const bool global_split = s == Schedule::Megakernel || s == Schedule::LocalFusion || s == Schedule::Unfused;
-    const std::vector<int> ps = s == Schedule::Cluster ? std::vector<int>{2, 4, 8, 16}
+    const std::vector<int> ps = t.split == Split::Cluster ? std::vector<int>{2, 4, 8, 16}
                                 : t.partial_ctas > 0   ? std::vector<int>{2, 16}
                                 : global_split         ? std::vector<int>{1, 3, 8, 32}
                                                        : std::vector<int>{1};
@@ -307,6 +307,29 @@ TEST_CASE("the register-resident kernels at ragged short rows, every variant of 
   }
 }
 
+// The register-resident cluster kernel at ragged slices of every variant (each P, slices from a few
+// elements to the widest, 8192), a few rows: what scripts/gpu-check.sh runs under compute-sanitizer.
+TEST_CASE("the register-resident cluster kernel at ragged slices, every variant and cluster size", "[sanitize]") {
+  uint64_t seed = 4242;
+  const Schedule s = Schedule::ClusterRegisters;
+  const long long widest = register_max_width(RegisterFamily::Cluster);
+  for (const auto& w : all_workloads())
+    for (int p : {2, 4, 8, 16})
+      for (long long n : {3LL, 1000LL * p + 1, 2047LL * p, 4093LL * p, widest * p - 5}) {
+        INFO(gpu::schedule_name(s) << " " << w.name << " P=" << p << " 3x" << n);
+        REQUIRE(gpu::can_implement(w, s, p, 3, n, device()).ok);
+        HostProblem h = make_random_problem(w, 3, n, ++seed, InputScale::Normal);
+        const Reference64 ref = reference64(h);
+        DeviceCopy d(h);
+        check_against_oracle(h, d, ref, s, p);
+      }
+  // A slice one vector wider than the widest variant is refused, with the reason.
+  const gpu::Support too_wide = gpu::can_implement(all_workloads()[0], s, 16, 1, widest * 16 + 64, device());
+  CHECK_FALSE(too_wide.ok);
+  CHECK(too_wide.reason.find("slices of at most") != std::string::npos);
+  CHECK_FALSE(gpu::can_implement(all_workloads()[0], s, 1, 1, 1000, device()).ok);  // a cluster size only
+}
+
 // What scripts/gpu-check.sh runs under compute-sanitizer for the partial schedules: ragged rows
 // whose slices stream part of themselves, one workload retaining 4 B per element and one 8 B
 // (partial_one keeps twice as much: at 600001 only the 8 B one streams, at 1000003 both).
@@ -342,7 +365,7 @@ TEST_CASE("negative controls on the split-row kernels", "[controls]") {
     INFO(w.name);
     if (!w.not_split_row.empty()) {
       for (Schedule s : {Schedule::Staged, Schedule::GlobalReread, Schedule::Cluster, Schedule::Registers,
-                         Schedule::RegistersDeep}) {
+                         Schedule::RegistersDeep, Schedule::ClusterRegisters}) {
         const gpu::Support sup = gpu::can_implement(w, s, s == Schedule::Cluster ? 2 : 1, 3, 4096, device());
         CHECK_FALSE(sup.ok);
         CHECK(sup.reason.find(w.not_split_row) != std::string::npos);
@@ -351,7 +374,8 @@ TEST_CASE("negative controls on the split-row kernels", "[controls]") {
     }
     for (Shape sh : {Shape{3, 1}, Shape{3, 1000}, Shape{3, 4096}, Shape{2, 50257}, Shape{1, 65536}})
       check_all_schedules(w, sh, ++seed, InputScale::Normal);
-    for (Schedule s : {Schedule::Registers, Schedule::RegistersDeep, Schedule::Megakernel, Schedule::LocalFusion})
+    for (Schedule s : {Schedule::Registers, Schedule::RegistersDeep, Schedule::Megakernel, Schedule::LocalFusion,
+                       Schedule::ClusterRegisters})
       CHECK_FALSE(gpu::can_implement(w, s, traits_of(s).split == Split::OneCta ? 1 : 2, 3, 4096, device()).ok);
   }
 }
