@@ -71,6 +71,12 @@ constexpr int register_min_blocks() {
   return by_regs < 1 ? 1 : by_regs < by_threads ? by_regs : by_threads;
 }
 
+// Whether stage l leaves its contribution in the registers for h (apply_contribution), as the clustered
+// kernel leaves it in shared memory: the last stage of a declaration with one input and one statistic there.
+template <class W, int l>
+inline constexpr bool kept_contribution =
+    retains_contribution<W>() && l == num_stages<W>() - 1 && n_inputs<W> == 1 && W::stages[l].q == 1;
+
 // The exchange's shared memory: per-statistic slots for the largest cluster and one mbarrier per stage
 // (DsmemExchange); nothing for one CTA per row.
 template <class W, class X>
@@ -82,13 +88,25 @@ struct ExchangeSmem {
 
 template <class W, class X, int l, int T, int G>
 __device__ __forceinline__ void register_stage(const RowOperands& op, long long row, const RowSpan& span,
-                                               const RegisterRow<W, T, G>& r, bool has_edge, float* warp_buf,
+                                               RegisterRow<W, T, G>& r, bool has_edge, float* warp_buf,
                                                float* slots, std::uint64_t* xbars, const float* rowp,
                                                typename W::Ctx& ctx) {
   constexpr int NI = n_inputs<W>;
   float acc[W::stages[l].q];
   init_partials<W, l>(acc);
-  auto add = [&](const float* x) { add_contribution<W, l>(acc, x, ctx); };
+  // The last stage keeps its contribution in place of the input where h needs only it
+  // (retains_contribution: rms_softmax's exponentials, so h does not compute them again).
+  constexpr bool keep = kept_contribution<W, l>;
+  auto add = [&](float* x) {
+    if constexpr (keep) {
+      float g[1];
+      W::template contribute<l>(x, ctx, g);
+      acc[0] = combine_apply(op_of<W>(stat_offset<W>(l)), acc[0], g[0]);
+      x[0] = g[0];
+    } else {
+      add_contribution<W, l>(acc, x, ctx);
+    }
+  };
   const int groups = span.groups();
 #pragma unroll
   for (int g = 0; g < G; ++g) {
@@ -99,6 +117,7 @@ __device__ __forceinline__ void register_stage(const RowOperands& op, long long 
 #pragma unroll
       for (int k = 0; k < NI; ++k) x[k] = lane_of(r.v[g].x[k], e);
       add(x);
+      if constexpr (keep) set_lane(r.v[g].x[0], e, x[0]);
     }
   }
   if (has_edge) add(r.edge);
@@ -109,7 +128,7 @@ __device__ __forceinline__ void register_stage(const RowOperands& op, long long 
 
 template <class W, class X, int T, int G, int... l>
 __device__ __forceinline__ void register_stages(const RowOperands& op, long long row, const RowSpan& span,
-                                                const RegisterRow<W, T, G>& r, bool has_edge, float* warp_buf,
+                                                RegisterRow<W, T, G>& r, bool has_edge, float* warp_buf,
                                                 float* slots, std::uint64_t* xbars, const float* rowp,
                                                 typename W::Ctx& ctx, std::integer_sequence<int, l...>) {
   (register_stage<W, X, l, T, G>(op, row, span, r, has_edge, warp_buf, slots, xbars, rowp, ctx), ...);
@@ -179,6 +198,10 @@ __global__ void __launch_bounds__(T, (register_min_blocks<W, T, G, X>())) regist
                               std::make_integer_sequence<int, num_stages<W>()>{});
 
   if (!col_early) load_cols();
+  auto apply_or_kept = [&](const float* x, const float* cp, float* y) {
+    if constexpr (kept_contribution<W, num_stages<W>() - 1>) W::apply_contribution(x[0], ctx, y);
+    else W::apply(x, cp, ctx, y);
+  };
 #pragma unroll
   for (int g = 0; g < G; ++g) {
     const int gi = int(threadIdx.x) + g * T;
@@ -196,7 +219,7 @@ __global__ void __launch_bounds__(T, (register_min_blocks<W, T, G, X>())) regist
       for (int k = 0; k < NI; ++k) x[k] = lane_of(r.v[g].x[k], e);
 #pragma unroll
       for (int k = 0; k < NC; ++k) cp[k] = lane_of(col[g][k], e);
-      W::apply(x, cp, ctx, y);
+      apply_or_kept(x, cp, y);
 #pragma unroll
       for (int k = 0; k < NO; ++k) set_lane(o[k], e, y[k]);
     }
@@ -207,7 +230,7 @@ __global__ void __launch_bounds__(T, (register_min_blocks<W, T, G, X>())) regist
     float cp[NC > 0 ? NC : 1] = {}, y[NO];
 #pragma unroll
     for (int k = 0; k < NC; ++k) cp[k] = op.col[k][edge_i];
-    W::apply(r.edge, cp, ctx, y);
+    apply_or_kept(r.edge, cp, y);
     store_element<W>(op, at, y);
   }
   if (c == 0 && threadIdx.x == 0) store_row_outputs<W>(op, row, ctx);

@@ -4,7 +4,7 @@
 # back at most 8 files). Usage: scripts/gpu-check.sh [steps...]
 # Where the tree travels without .git, write the sha first (git rev-parse --short=12 HEAD >
 # .git-sha) and carry .git-sha, so results files name the commit they measured.
-# steps: build tests gputests clregbench tunetests tune occupancy regtests train heldout validation validation2 validation3 validation4 validation5 validation6 validation7 validation8 validation9 validation10 validation11 sweep:CONFIG torchrmsnorm paper65536 shortrows torchshort:M wide wideheldout torchwide:M widebench widetests widefusion abwide:DEFS megawide sanitize calibrate calibrate3 predict sweep torch bench quickbench ladder megabench profile phases stalls colstalls negctl ncushort ncushort:W:M:N traffic trafficwide
+# steps: build tests gputests clregseed clregbench tunetests tune occupancy regtests train heldout validation validation2 validation3 validation4 validation5 validation6 validation7 validation8 validation9 validation10 validation11 sweep:CONFIG torchrmsnorm paper65536 shortrows torchshort:M wide wideheldout torchwide:M widebench widetests widefusion abwide:DEFS megawide sanitize calibrate calibrate3 predict sweep torch bench quickbench ladder megabench profile phases stalls colstalls negctl ncushort ncushort:W:M:N traffic trafficwide
 # abladder:THREADS abdefs:NAME=VALUE[,NAME=VALUE] ab:THREADS sass:REGEX abprep:DEFS (then abwide:DEFS or abbench:DEFS)
 # AB_SCHEDULES: the schedules regbench and abbench:DEFS time (default registers registers_deep)
 # WIDE_SHAPES, WIDE_SCHEDULES, WIDE_WORKLOADS (default all): what widebench and abwide:DEFS time
@@ -191,10 +191,11 @@ for step in $steps; do
         run "regbench-$m" build/credit --json "$OUT/regbench-$m.json" bench --workload all --rows $m \
           --widths 2048 4096 8192 16384 --schedule ${AB_SCHEDULES:-registers registers_deep} --samples 20
       done ;;
-    clregbench)  # cluster_registers beside the clustered, register and staged kernels: seed 001's shape, then
-      # M = 256 and 1024 at N = 8192 ... 131072 (every workload, every cluster size)
+    clregseed)  # cluster_registers beside the clustered kernel at seed 001's shape (kernel time, L2 flushed)
       run clregbench-seed build/credit --json "$OUT/clregbench-seed.json" bench --workload rms_softmax --rows 16 \
-        --widths 131072 --schedule cluster cluster_registers --P 4,8,16 --samples 50
+        --widths 131072 --schedule cluster cluster_registers --P 4,8,16 --samples 50 ;;
+    clregbench)  # cluster_registers beside the clustered, register and staged kernels: M = 256 and 1024 at
+      # N = 8192 ... 131072 (every workload, every cluster size)
       for m in 256 1024; do
         run "clregbench-$m" build/credit --json "$OUT/clregbench-$m.json" bench --workload all --rows $m \
           --widths 8192 16384 32768 65536 131072 --schedule staged registers registers_deep cluster cluster_registers \
