@@ -62,17 +62,17 @@ void print_prediction(std::FILE* out, const Prediction& pr) {
 
 void print_time_prediction(std::FILE* out, const Prediction& pr, const StaticFigures& f, const TimeModelParams& prm) {
   fmt::print(out, "{} {}x{}: time model (constants: {})\n", pr.workload, pr.m, pr.n, prm.fitted_on);
-  fmt::print(out, "{:<16} {:>6} {:>8} {:>8} {:>7} {:>10} {:>12}  {}\n", "candidate", "legal", "CTAs/SM", "rows/wave",
+  fmt::print(out, "{:<22} {:>6} {:>8} {:>8} {:>7} {:>10} {:>12}  {}\n", "candidate", "legal", "CTAs/SM", "rows/wave",
              "waves", "T ms", "DRAM MB", "");
   for (const auto& c : pr.candidates) {
     const std::string name = candidate_label(c.schedule, c.p);
     if (!c.legal) {
-      fmt::print(out, "{:<16} {:>6}  {}\n", name, "no", c.reason);
+      fmt::print(out, "{:<22} {:>6}  {}\n", name, "no", c.reason);
       continue;
     }
     const bool pick = c.schedule == pr.pick_schedule && c.p == pr.pick_p;
     const std::string probe = c.probe_scale != 1 ? fmt::format(" (kernel probe x{:.3f})", c.probe_scale) : "";
-    fmt::print(out, "{:<16} {:>6} {:>8} {:>8} {:>7} {:>10.4f} {:>12.1f}  {}{}\n", name, "yes", c.ctas_per_sm,
+    fmt::print(out, "{:<22} {:>6} {:>8} {:>8} {:>7} {:>10.4f} {:>12.1f}  {}{}\n", name, "yes", c.ctas_per_sm,
                c.resident_rows, c.waves, c.t_ms, c.hbm_bytes / 1e6,
                pick ? "<- pick" : fmt::format("{:+.1f}% vs pick", 100 * (c.t_ms / pr.pick_ms - 1)), probe);
   }

@@ -37,7 +37,7 @@ void print_tuned(std::FILE* out, const TuneResult& r) {
   const Prediction& pr = r.prediction;
   fmt::print(out, "{} {}x{}: the time model's shortlist ({} candidates), timed here (kernel time, L2 flushed)\n",
              pr.workload, pr.m, pr.n, r.timed.size());
-  fmt::print(out, "{:<16} {:>12} {:>12} {:>9}  {}\n", "candidate", "predicted ms", "measured ms", "%copy", "");
+  fmt::print(out, "{:<22} {:>12} {:>12} {:>9}  {}\n", "candidate", "predicted ms", "measured ms", "%copy", "");
   for (std::size_t i = 0; i < r.timed.size(); ++i) {
     const SweepPoint& p = r.timed[i];
     const std::string name = candidate_label(p.schedule, p.p);
@@ -45,14 +45,14 @@ void print_tuned(std::FILE* out, const TuneResult& r) {
     for (const auto& c : pr.candidates)
       if (c.schedule == p.schedule && c.p == p.p) predicted = c.t_ms;
     if (p.disposition != Disposition::Passed) {
-      fmt::print(out, "{:<16} {:>12.4f} {:>12}  {}: {}\n", name, predicted, "-", disposition_name(p.disposition),
+      fmt::print(out, "{:<22} {:>12.4f} {:>12}  {}: {}\n", name, predicted, "-", disposition_name(p.disposition),
                  p.reason);
       continue;
     }
     const std::string note = r.fastest == i ? "<- fastest"
                                             : fmt::format("{:+.1f}% vs fastest",
                                                           100 * (p.time_ms.median / r.timed[*r.fastest].time_ms.median - 1));
-    fmt::print(out, "{:<16} {:>12.4f} {:>12.4f} {:>8.1f}%  {}\n", name, predicted, p.time_ms.median, p.pct_of_copy,
+    fmt::print(out, "{:<22} {:>12.4f} {:>12.4f} {:>8.1f}%  {}\n", name, predicted, p.time_ms.median, p.pct_of_copy,
                note);
   }
   if (r.fastest) {
