@@ -81,7 +81,7 @@ Kernel kernel_for(const Kernels& k, Schedule s, int p, long long n) {
     case Schedule::Megakernel: return k.mega_row;
     case Schedule::LocalFusion: return k.fused[0];
     case Schedule::Unfused: return nullptr;  // nine kernels of other signatures
-    case Schedule::GlobalReread: break;
+    default: break;  // global_reread (the register families are taken above)
   }
   return k.reread;
 }
