@@ -96,12 +96,6 @@ inline constexpr int kRegisterVariantCount = int(sizeof(kRegisterVariants) / siz
 // The narrowest row a family takes.
 constexpr long long register_min_width(RegisterFamily family) { return family == RegisterFamily::Deep ? 4097 : 1; }
 
-// Elements a CTA of a register family holds at width n with P CTAs per row: the row (P = 1), or its
-// slice rounded up to whole vectors (slice_of); the family's variant is chosen by it.
-constexpr long long register_width(long long n, int p) {
-  return p <= 1 ? n : ((n + p - 1) / p + SplitPolicy::vec - 1) / SplitPolicy::vec * SplitPolicy::vec;
-}
-
 // Index into kRegisterVariants of the family's variant for a row of n elements (the first that
 // holds it, the table listing each family by width); -1 when none does.
 constexpr int register_variant_for(long long n, RegisterFamily family) {
@@ -224,5 +218,8 @@ constexpr long long partial_streamed_elems(long long n, int p, long long keep) {
 constexpr long long slice_floats(long long n, int p) {
   return ((n + p - 1) / p + SplitPolicy::vec - 1) / SplitPolicy::vec * SplitPolicy::vec;
 }
+// Elements a CTA of a register family holds at width n with P CTAs per row: the row (P = 1), or its
+// slice; the family's variant is chosen by it.
+constexpr long long register_width(long long n, int p) { return p <= 1 ? n : slice_floats(n, p); }
 
 }  // namespace credit
