@@ -177,7 +177,14 @@ CandidateTime candidate_formula(const StaticFigures& f, const std::string& workl
   const double d_hbm = f.d_fixed(nd) + rereads * (1.0 - kept);
   const double d_l2 = rereads * kept;
   const double d_cta = (f.d_fixed(nd) + rereads) / double(p);
-  const double r_cta = (reread ? prm.reread_cta_gbps : regs ? prm.register_cta_gbps : prm.split_cta_gbps) * 1e3;
+  // A CTA of a cluster streams its slice at split_cta_gbps whether it keeps it in shared memory or in
+  // registers (cluster_registers): at few rows that chain, not DRAM, bounds a wave, so a larger P, with
+  // shorter slices, runs faster. (Nineteenth session, validation 31's 266 shapes, the only sweep with
+  // cluster_registers: at M = 20 the model without the term picked P = 2 where P = 8 or 16 was fastest,
+  // up to 15.5%; a per-schedule rate fitted there gave 20 GB/s, but its regret was flat within 0.2
+  // points from 25 to 60 GB/s, so the split kernels' rate is taken, not a new constant.) A one-CTA
+  // register kernel keeps its fitted register_cta_gbps (1e5: its chain never bound on the development data).
+  const double r_cta = (reread ? prm.reread_cta_gbps : regs && !cluster ? prm.register_cta_gbps : prm.split_cta_gbps) * 1e3;
   // A partial CTA streams the part of its slice it does not keep (and its re-reads) at its own rate:
   // partial_cta_gbps is that of one of kPartialCtasPerSm CTAs sharing an SM (the partial schedule);
   // the SM's streamed rate is shared by the CTAs on it, so a lone CTA (partial_one) gets all of it.
@@ -342,7 +349,8 @@ CandidateTime candidate_formula(const StaticFigures& f, const std::string& workl
 // workload's kernels of those schedules once, each register variant apart (Calibration::kernel_probes),
 // and the formula is scaled by (measured / predicted)^power at the probe's shape, power
 // partial_probe_power or register_probe_power.
-// The factor is held to [1/2, 2]: a probe far outside that is a broken measurement, not a rate.
+// The factor scales the time past the launch, and is held to [1/2, 2]: a probe far outside that is a
+// broken measurement, not a rate.
 CandidateTime candidate_time(const StaticFigures& f, const std::string& workload, const Calibration& cal,
                              const TimeModelParams& prm, const CopyLine& copy, const std::string& schedule,
                              int p, long long m, long long n) {
@@ -364,8 +372,15 @@ CandidateTime candidate_time(const StaticFigures& f, const std::string& workload
       candidate_formula(f, workload, cal, prm, copy, schedule, pr->second.p > 0 ? pr->second.p : p, pr->second.m,
                         pr->second.n);
   if (!at_probe.legal || !(at_probe.t_ms > 0)) return c;
-  c.probe_scale = std::pow(std::clamp(pr->second.ms / at_probe.t_ms, 0.5, 2.0), power);
-  c.t_ms *= c.probe_scale;
+  // The factor scales the kernel's own time, not the launch both times share (the copies' intercept,
+  // about 4 us on the H200: at few rows most of a candidate's time). Scaling the launch too shrank it by
+  // a quarter for cluster_registers, whose probe runs at 0.76 of the formula (nineteenth session: the
+  // regret of validations 27, 28, 29 and 31 fell, 1.57 -> 1.51%, 1.11 -> 0.95%, 1.74 -> 1.68%,
+  // 2.58 -> 2.00%; validation 30's rose 1.86 -> 1.87%).
+  const double launch_ms = copy.launch_us * 1e-3;
+  if (!(at_probe.t_ms > launch_ms)) return c;
+  c.probe_scale = std::pow(std::clamp((pr->second.ms - launch_ms) / (at_probe.t_ms - launch_ms), 0.5, 2.0), power);
+  c.t_ms = launch_ms + (c.t_ms - launch_ms) * c.probe_scale;
   return c;
 }
 

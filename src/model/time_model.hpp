@@ -43,7 +43,8 @@
 //   DRAM bytes (compulsory, plus the re-reads the L2 does not keep), D_l2 the re-reads it keeps
 //   (global_reread: the whole row's; partial: those of the part of each slice it streams),
 //   probe the SMs' ns per element (Calibration::elem_ns), d_cta the bytes one CTA streams, r_cta
-//   its stream rate (partial: the kept part at split_cta_gbps, the streamed part and its re-reads
+//   its stream rate (a one-CTA register kernel's register_cta_gbps; every cluster's, cluster_registers
+//   included, split_cta_gbps; partial: the kept part at split_cta_gbps, the streamed part and its re-reads
 //   at partial_cta_gbps, the rate of one of two CTAs sharing an SM: k CTAs share 2 x partial_cta_gbps,
 //   times planes^stream_plane_power for the retained planes it streams, and planes^lone_plane_power
 //   more for a lone CTA per SM)
@@ -51,7 +52,8 @@
 //     t_fixed = cta_us + L * stage_us * threads / 256 + [staged, cluster] staging_us
 //               + [P > 1] (cluster_us * log2(P) / 2 + barrier_scale * K * barrier(P)).
 //   T = launch + g * sum over waves, g = P^-cluster_gain for a clustered candidate at k >= 2, else 1;
-//   a partial or register kernel's T then times (probe / T at the probe's shape)^power, its workload's
+//   a partial or register kernel's T - launch then times ((probe - launch) / (T - launch at the probe's
+//   shape))^power, its workload's
 //   kernel probe (Calibration::kernel_probes: a partial schedule's, or a register kernel variant's,
 //   else its family's; power partial_probe_power or register_probe_power, the factor held to
 //   [1/2, 2]; none where the calibration has no probe of it).

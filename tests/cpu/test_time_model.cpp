@@ -725,20 +725,23 @@ TEST_CASE("partial_probe_power: a partial kernel scaled by its workload's kernel
     prm.partial_probe_power = power;
     return candidate_time(find_workload(wn).figures, wn, c, prm, l, s, p, m, n);
   };
-  // The probe: wvar_bwd's partial_one at 64 x 2^20 measured at 0.8 of the formula's time there.
+  // The probe: wvar_bwd's partial_one at 64 x 2^20 measured at 0.8 of the formula's time there past
+  // the launch (the copies' intercept, which the factor leaves alone).
+  const double launch = l.launch_us * 1e-3;
+  REQUIRE(launch > 0);
   const double formula_at_probe = t("wvar_bwd", 0, "partial_one", 16, 64, 1 << 20).t_ms;
-  REQUIRE(formula_at_probe > 0);
-  c.kernel_probes["wvar_bwd"]["partial_one"] = KernelProbe{64, 1 << 20, 0.8 * formula_at_probe};
+  REQUIRE(formula_at_probe > launch);
+  c.kernel_probes["wvar_bwd"]["partial_one"] = KernelProbe{64, 1 << 20, launch + 0.8 * (formula_at_probe - launch)};
   const CandidateTime none = t("wvar_bwd", 0, "partial_one", 16, 1700, 750000);
   const CandidateTime all = t("wvar_bwd", 1, "partial_one", 16, 1700, 750000);
   const CandidateTime half = t("wvar_bwd", 0.5, "partial_one", 16, 1700, 750000);
   REQUIRE(none.legal);
   CHECK(none.probe_scale == 1);
   CHECK(near(all.probe_scale, 0.8));
-  CHECK(near(all.t_ms, 0.8 * none.t_ms));
-  CHECK(near(half.t_ms, std::sqrt(0.8) * none.t_ms));
+  CHECK(near(all.t_ms - launch, 0.8 * (none.t_ms - launch)));
+  CHECK(near(half.t_ms - launch, std::sqrt(0.8) * (none.t_ms - launch)));
   // At the probe's own shape the scaled formula gives the probe's time.
-  CHECK(near(t("wvar_bwd", 1, "partial_one", 16, 64, 1 << 20).t_ms, 0.8 * formula_at_probe));
+  CHECK(near(t("wvar_bwd", 1, "partial_one", 16, 64, 1 << 20).t_ms, c.kernel_probes["wvar_bwd"]["partial_one"].ms));
   // Only that workload's and that schedule's: partial has no probe here, nor has pearson_bwd; the
   // one-CTA and cluster kernels never take one.
   CHECK(t("wvar_bwd", 1, "partial", 16, 1700, 750000).t_ms == t("wvar_bwd", 0, "partial", 16, 1700, 750000).t_ms);
@@ -751,7 +754,7 @@ TEST_CASE("partial_probe_power: a partial kernel scaled by its workload's kernel
   // A probe far off the formula is a broken measurement: the factor stays within [1/2, 2].
   c.kernel_probes["wvar_bwd"]["partial_one"].ms = 10 * formula_at_probe;
   CHECK(near(t("wvar_bwd", 1, "partial_one", 16, 1700, 750000).probe_scale, 2.0));
-  c.kernel_probes["wvar_bwd"]["partial_one"].ms = 0.01 * formula_at_probe;
+  c.kernel_probes["wvar_bwd"]["partial_one"].ms = 0.01 * formula_at_probe;  // below the launch itself
   CHECK(near(t("wvar_bwd", 1, "partial_one", 16, 1700, 750000).probe_scale, 0.5));
 }
 
@@ -763,14 +766,15 @@ TEST_CASE("register_probe_power: a register kernel scaled by its own probe, a pa
     prm.register_probe_power = power;
     return candidate_time(find_workload("layernorm").figures, "layernorm", c, prm, l, s, 1, m, n);
   };
+  const double launch = l.launch_us * 1e-3;
   const double at_probe = t(0, "registers", 2048, 8192).t_ms;
-  REQUIRE(at_probe > 0);
-  c.kernel_probes["layernorm"]["registers"] = KernelProbe{2048, 8192, 0.87 * at_probe};
+  REQUIRE(at_probe > launch);
+  c.kernel_probes["layernorm"]["registers"] = KernelProbe{2048, 8192, launch + 0.87 * (at_probe - launch)};
   c.kernel_probes["layernorm"]["staged"] = KernelProbe{2048, 8192, 0.5 * at_probe};  // no probe power for staged
   prm.partial_probe_power = 1;  // the partial kernels' power does not apply to the register kernels
   CHECK(t(0, "registers", 650, 11500).t_ms == t(0, "registers", 650, 11500).t_ms);
   CHECK(t(0, "registers", 650, 11500).probe_scale == 1);
-  CHECK(near(t(1, "registers", 650, 11500).t_ms, 0.87 * t(0, "registers", 650, 11500).t_ms));
+  CHECK(near(t(1, "registers", 650, 11500).t_ms - launch, 0.87 * (t(0, "registers", 650, 11500).t_ms - launch)));
   CHECK(t(1, "registers_deep", 650, 11500).probe_scale == 1);  // no probe of that family here
   CHECK(t(1, "staged", 650, 11500).t_ms == t(0, "staged", 650, 11500).t_ms);
 }
@@ -787,15 +791,17 @@ TEST_CASE("register_probe_power: a register variant's own probe before its famil
   REQUIRE(kernel_of("registers_deep", 11500) == "registers/512x8");
   REQUIRE(kernel_of("registers_deep", 6000) == "registers/256x8");
   const double deep_16k = t(0, "registers_deep", 2048, 16384).t_ms, deep_8k = t(0, "registers_deep", 2048, 8192).t_ms;
-  REQUIRE(deep_16k > 0);
-  REQUIRE(deep_8k > 0);
+  const double launch = l.launch_us * 1e-3;
+  REQUIRE(deep_16k > launch);
+  REQUIRE(deep_8k > launch);
+  auto probe_at = [&](double formula, double factor) { return launch + factor * (formula - launch); };
   // A family probe (as the thirteenth session's calibrations hold) at 8192, and the 512 x 8 variant's own.
-  c.kernel_probes["rmsnorm"]["registers_deep"] = KernelProbe{2048, 8192, 0.9 * deep_8k};
+  c.kernel_probes["rmsnorm"]["registers_deep"] = KernelProbe{2048, 8192, probe_at(deep_8k, 0.9)};
   CHECK(near(t(1, "registers_deep", 130, 11500).probe_scale, 0.9));  // only the family's: it serves every variant
-  c.kernel_probes["rmsnorm"]["registers/512x8"] = KernelProbe{2048, 16384, 1.2 * deep_16k};
+  c.kernel_probes["rmsnorm"]["registers/512x8"] = KernelProbe{2048, 16384, probe_at(deep_16k, 1.2)};
   CHECK(near(t(1, "registers_deep", 130, 11500).probe_scale, 1.2));  // the variant's own wins
   CHECK(near(t(1, "registers_deep", 130, 6000).probe_scale, 0.9));   // 256 x 8 has none of its own
-  c.kernel_probes["rmsnorm"]["registers/256x8"] = KernelProbe{2048, 8192, 0.7 * deep_8k};
+  c.kernel_probes["rmsnorm"]["registers/256x8"] = KernelProbe{2048, 8192, probe_at(deep_8k, 0.7)};
   CHECK(near(t(1, "registers_deep", 130, 6000).probe_scale, 0.7));
   CHECK(near(t(1, "registers_deep", 130, 11500).probe_scale, 1.2));
   // The wide family's kernels take neither: 1024 x 4 at 11500 has no probe here.
@@ -1078,4 +1084,27 @@ TEST_CASE("a point whose kernel the calibration lacks is left out of the fit, no
   const ModelFit f = fit_time_model({&r}, c, {}, {}, h200_params());
   CHECK(f.samples == 2);
   CHECK(f.uncovered == 1);
+}
+
+TEST_CASE("cluster_registers: each CTA streams its slice at split_cta_gbps, so at few rows a larger P is faster", "[model][time]") {
+  const Calibration c = h200_like();
+  const CopyLine l = copy_line(c.copies);
+  TimeModelParams prm = h200_params();
+  auto t = [&](const std::string& s, int p, long long m, long long n) {
+    const CandidateTime ct = candidate_time(find_workload("rmsnorm").figures, "rmsnorm", c, prm, l, s, p, m, n);
+    REQUIRE(ct.legal);
+    return ct.t_ms;
+  };
+  // 4 rows of 65536: one wave at any P, each CTA's chain (its slice at one CTA's rate) bounds it.
+  const double p8 = t("cluster_registers", 8, 4, 65536), p16 = t("cluster_registers", 16, 4, 65536);
+  const double one_cta = t("registers", 1, 20, 16384);
+  prm.split_cta_gbps /= 2;
+  const double p8_slow = t("cluster_registers", 8, 4, 65536), p16_slow = t("cluster_registers", 16, 4, 65536);
+  CHECK(p8_slow > p8);
+  CHECK(p16_slow > p16);
+  CHECK(p8_slow - p8 > 1.5 * (p16_slow - p16));  // twice the slice, about twice the chain
+  CHECK(t("registers", 1, 20, 16384) == one_cta);  // a one-CTA register kernel keeps register_cta_gbps
+  prm.register_cta_gbps /= 1000;  // 100 GB/s: now its chain binds
+  CHECK(t("cluster_registers", 8, 4, 65536) == p8_slow);
+  CHECK(t("registers", 1, 20, 16384) > one_cta);
 }
