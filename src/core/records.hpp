@@ -110,6 +110,7 @@ struct TimeModelParams {
   double partial_probe_power = 0;  // a partial kernel's time times (probe measured / predicted)^power, the
                                    // calibration's kernel probe of that workload and schedule (0: D1)
   double register_probe_power = 0;  // the same for a register-resident kernel and its probe (0: P)
+  double split_probe_power = 0;  // the same for the staged, global_reread and clustered kernels and theirs (0: S)
   double staging_exposed_share = 1;  // share of the staging cost (staging_us), after the first wave, that
                                      // adds to it; the rest overlaps other CTAs' streams (1: V)
   double work_sm_share = 1;  // share of the SM-work probe's time that is each SM's own; the rest is a
@@ -161,6 +162,7 @@ inline constexpr TimeModelField kTimeModelFields[] = {
     {"lone_plane_power", &TimeModelParams::lone_plane_power, TimeModelField::Absent::value, 0, false},
     {"partial_probe_power", &TimeModelParams::partial_probe_power, TimeModelField::Absent::value, 0, false},
     {"register_probe_power", &TimeModelParams::register_probe_power, TimeModelField::Absent::value, 0, false},
+    {"split_probe_power", &TimeModelParams::split_probe_power, TimeModelField::Absent::value, 0, false},
     {"staging_exposed_share", &TimeModelParams::staging_exposed_share, TimeModelField::Absent::value, 1, false},
     {"work_sm_share", &TimeModelParams::work_sm_share, TimeModelField::Absent::value, 1, false},
     {"register_first_exposed_share", &TimeModelParams::register_first_exposed_share, TimeModelField::Absent::value, 1, false},

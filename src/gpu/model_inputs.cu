@@ -115,7 +115,8 @@ double probe_lone_elem_ns(const WorkloadInfo& w, const DeviceInfo& dev, Timer& t
 }
 
 // The kernel probes (Calibration::kernel_probes): each partial-retention schedule of workload w at
-// 64 x 2^20, keyed by its schedule, and each register-resident kernel variant at 2048 rows of its
+// 64 x 2^20, keyed by its schedule, the staged, global_reread and clustered kernels keyed by theirs
+// (probe_shapes_of), and each register-resident kernel variant at 2048 rows of its
 // widest row, keyed by its kernel name ("registers/512x8": a variant is its own kernel, with its own
 // threads and loads per thread, so one variant's probe does not time another's). Each is checked
 // against the CPU execution, then timed as a sweep times a point (L2 flushed before each launch).
@@ -131,6 +132,10 @@ std::vector<ProbeShape> probe_shapes_of(const ScheduleTraits& t) {
   std::vector<ProbeShape> out;
   if (!t.candidate) return out;
   if (t.partial_ctas > 0) out.push_back({64, 1LL << 20, kPartialClusterSize, t.name});
+  // The staged and global_reread kernels at 2048 x 8192 (several waves at their CTAs per SM); the
+  // clustered kernel at 1024 rows of 32768 as P = 4 (slices of 8192, several waves), serving every P.
+  if (t.id == Schedule::Staged || t.id == Schedule::GlobalReread) out.push_back({2048, 8192, 1, t.name});
+  if (t.id == Schedule::Cluster) out.push_back({1024, 32768, 4, t.name});
   // A cluster_registers variant: 512 rows of four of its slices at P = 4 (several waves at its CTAs per SM).
   const bool cluster = t.split == Split::Cluster;
   if (t.register_family >= 0)

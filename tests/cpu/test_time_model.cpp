@@ -1108,3 +1108,36 @@ TEST_CASE("cluster_registers: each CTA streams its slice at split_cta_gbps, so a
   CHECK(t("cluster_registers", 8, 4, 65536) == p8_slow);
   CHECK(t("registers", 1, 20, 16384) > one_cta);
 }
+
+TEST_CASE("split_probe_power: the staged, global_reread and clustered kernels scaled by their own probes", "[model][time]") {
+  Calibration c = h200_like();
+  const CopyLine l = copy_line(c.copies);
+  TimeModelParams prm = h200_params();
+  auto t = [&](double power, const std::string& s, int p, long long m, long long n) {
+    prm.split_probe_power = power;
+    const CandidateTime ct = candidate_time(find_workload("layernorm").figures, "layernorm", c, prm, l, s, p, m, n);
+    REQUIRE(ct.legal);
+    return ct;
+  };
+  const double launch = l.launch_us * 1e-3;
+  // Probes 0.9 (staged), 1.25 (global_reread) and 0.8 (cluster, at P = 4) of the formula past the launch.
+  for (const auto& [s, p, m, n, factor] : {std::tuple{"staged", 1, 2048LL, 8192LL, 0.9},
+                                           std::tuple{"global_reread", 1, 2048LL, 8192LL, 1.25},
+                                           std::tuple{"cluster", 4, 1024LL, 32768LL, 0.8}}) {
+    const double formula = t(0, s, p, m, n).t_ms;
+    REQUIRE(formula > launch);
+    c.kernel_probes["layernorm"][s] = KernelProbe{m, n, launch + factor * (formula - launch), p};
+  }
+  CHECK(t(0, "staged", 1, 700, 6000).probe_scale == 1);  // power 0: the formula alone (the S model)
+  CHECK(near(t(1, "staged", 1, 700, 6000).probe_scale, 0.9));
+  CHECK(near(t(1, "global_reread", 1, 700, 6000).probe_scale, 1.25));
+  // The clustered kernel's probe, timed at P = 4, serves every P: its factor is the formula's at P = 4.
+  for (int p : {2, 8, 16}) CHECK(near(t(1, "cluster", p, 300, 50000).probe_scale, 0.8));
+  CHECK(near(t(1, "cluster", 8, 300, 50000).t_ms - launch, 0.8 * (t(0, "cluster", 8, 300, 50000).t_ms - launch)));
+  // Not the other schedules' power: the register and partial kernels keep theirs.
+  prm.split_probe_power = 1;
+  prm.register_probe_power = 0;
+  CHECK(candidate_time(find_workload("layernorm").figures, "layernorm", c, prm, l, "registers", 1, 700, 6000).probe_scale == 1);
+  // Another workload has no probes here: its formula alone.
+  CHECK(candidate_time(find_workload("rmsnorm").figures, "rmsnorm", c, prm, l, "staged", 1, 700, 6000).probe_scale == 1);
+}

@@ -149,3 +149,30 @@ TEST_CASE("the SM-work probes: all SMs busy and 16 alone, every workload", "[gpu
     CHECK(lone > 0);
   }
 }
+
+TEST_CASE("the kernel probes: staged, global_reread and the clustered kernel of every workload, near the formula", "[gpu][calibrate]") {
+  const Calibration& c = calibration();
+  const TimeModelParams prm = model::h200_params();
+  const model::CopyLine copy = model::copy_line(c.copies);
+  for (const auto& w : all_workloads()) {
+    INFO(w.name);
+    REQUIRE(c.kernel_probes.count(w.name) == 1);
+    for (const char* s : {"staged", "global_reread", "cluster"}) {
+      INFO(s);
+      const auto& probes = c.kernel_probes.at(w.name);
+      REQUIRE(probes.count(s) == 1);
+      const KernelProbe& pr = probes.at(s);
+      CHECK(pr.p == (std::string(s) == "cluster" ? 4 : 1));
+      REQUIRE(pr.ms > 0);
+      // The formula alone (no probe) at the probe's shape: legal, and within the [1/2, 2] the model
+      // trusts a probe's factor in (outside it a probe is taken as broken and ignored).
+      TimeModelParams bare = prm;
+      bare.split_probe_power = 0;
+      const auto at = model::candidate_time(w.figures, w.name, c, bare, copy, s, pr.p, pr.m, pr.n);
+      REQUIRE(at.legal);
+      INFO("probe " << pr.ms << " ms, formula " << at.t_ms << " ms");
+      CHECK(pr.ms > 0.5 * at.t_ms);
+      CHECK(pr.ms < 2.0 * at.t_ms);
+    }
+  }
+}
