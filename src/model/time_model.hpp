@@ -51,12 +51,14 @@
 //   and col_bytes the column parameters it reads from the L2; and
 //     t_fixed = cta_us + L * stage_us * threads / 256 + [staged, cluster] staging_us
 //               + [P > 1] (cluster_us * log2(P) / 2 + barrier_scale * K * barrier(P)).
-//   T = launch + g * sum over waves, g = P^-cluster_gain for a clustered candidate at k >= 2, else 1;
+//   T = launch + g * sum over waves, g = P^-cluster_gain for a clustered candidate (cluster_registers too)
+//   at k >= 2, else 1;
 //   a partial or register kernel's T - launch then times ((probe - launch) / (T - launch at the probe's
 //   shape))^power, its workload's
 //   kernel probe (Calibration::kernel_probes: a partial schedule's, or a register kernel variant's,
-//   else its family's; power partial_probe_power or register_probe_power, the factor held to
-//   [1/2, 2]; none where the calibration has no probe of it).
+//   else its family's; power partial_probe_power or register_probe_power; the staged, global_reread and
+//   clustered kernels' own, power split_probe_power, 0 built in; the factor held to [1/2, 2]; none where
+//   the calibration has no probe of it); T is at least the copy of the candidate's DRAM bytes.
 // Re-reads stay in the L2 while the rows in flight, U * (re-read width) * b_keep, fit in l2_share of it.
 #include <cstddef>
 #include <iterator>
@@ -144,8 +146,9 @@ bool calibration_covers(const Calibration& cal, const std::string& workload, con
                         int p = 1);
 
 // The predicted time of one candidate (a candidate schedule of the traits table: "staged",
-// "global_reread", "registers", "registers_deep", "cluster", "partial" or "partial_one"), with its
-// kernel probe's factor applied (CandidateTime::probe_scale).
+// "global_reread", "registers", "registers_deep", "cluster", "partial", "partial_one" or "cluster_registers"),
+// with its kernel probe's factor applied (CandidateTime::probe_scale), and never below the copy of its DRAM
+// bytes (the copies' launch plus the bytes at their bandwidth).
 CandidateTime candidate_time(const StaticFigures& f, const std::string& workload, const Calibration& cal,
                              const TimeModelParams& params, const CopyLine& copy, const std::string& schedule,
                              int p, long long m, long long n);

@@ -1141,3 +1141,22 @@ TEST_CASE("split_probe_power: the staged, global_reread and clustered kernels sc
   // Another workload has no probes here: its formula alone.
   CHECK(candidate_time(find_workload("rmsnorm").figures, "rmsnorm", c, prm, l, "staged", 1, 700, 6000).probe_scale == 1);
 }
+
+TEST_CASE("no candidate is predicted faster than the copy of its DRAM bytes, with the cluster gain on cluster_registers", "[model][time]") {
+  const Calibration c = h200_like();
+  const CopyLine l = copy_line(c.copies);
+  TimeModelParams prm = h200_params();
+  const auto& w = find_workload("rmsnorm");
+  for (const char* s : {"cluster", "cluster_registers"})
+    for (int p : {8, 16})  // slices of 8192 and 4096: both schedules hold them
+      for (long long m : {64LL, 4096LL, 65536LL}) {
+        INFO(s << " P=" << p << " M=" << m);
+        prm.cluster_gain = 0.5;  // an absurd gain: only the floor holds the time up
+        const CandidateTime t = candidate_time(w.figures, w.name, c, prm, l, s, p, m, 65536);
+        REQUIRE(t.legal);
+        CHECK(t.t_ms * 1e3 >= l.launch_us + t.hbm_bytes / (l.gbps * 1e3) - 1e-9);
+        prm.cluster_gain = 0;
+        const CandidateTime none = candidate_time(w.figures, w.name, c, prm, l, s, p, m, 65536);
+        if (none.ctas_per_sm >= 2) CHECK(t.t_ms < none.t_ms);  // the gain applies to both cluster schedules
+      }
+}
