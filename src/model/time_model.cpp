@@ -366,7 +366,7 @@ namespace {
 // What no candidate beats: the copy of its DRAM bytes (the copies' launch and bandwidth). The cluster gain
 // and a probe's factor below 1 could take a candidate under it where DRAM bounds every wave.
 CandidateTime at_least_the_copy(CandidateTime c, const CopyLine& copy) {
-  if (c.legal) c.t_ms = std::max(c.t_ms, (copy.launch_us + c.hbm_bytes / (copy.gbps * 1e3)) * 1e-3);
+  if (c.legal) c.t_ms = std::max(c.t_ms, copy.us(c.hbm_bytes) * 1e-3);
   return c;
 }
 

@@ -102,6 +102,8 @@ inline bool is_cluster_candidate(std::string_view s) { return is_cluster_candida
 struct CopyLine {
   double gbps = 0;
   double launch_us = 0;
+  // The copy of `bytes` (read + written), us: the floor no kernel moving them beats.
+  double us(double bytes) const { return launch_us + bytes / (gbps * 1e3); }
 };
 CopyLine copy_line(const std::vector<CopySample>& copies);
 

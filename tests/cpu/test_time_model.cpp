@@ -62,6 +62,13 @@ Calibration h200_like() {
   return c;
 }
 
+// A probe measured at `factor` of the formula's time past the launch (the copies' intercept, which a
+// probe's factor leaves alone).
+double probe_past_launch(const CopyLine& l, double formula_ms, double factor) {
+  const double launch = l.launch_us * 1e-3;
+  return launch + factor * (formula_ms - launch);
+}
+
 }  // namespace
 
 TEST_CASE("host occupancy takes the least of the block, thread, register and shared-memory limits", "[model][time]") {
@@ -731,7 +738,7 @@ TEST_CASE("partial_probe_power: a partial kernel scaled by its workload's kernel
   REQUIRE(launch > 0);
   const double formula_at_probe = t("wvar_bwd", 0, "partial_one", 16, 64, 1 << 20).t_ms;
   REQUIRE(formula_at_probe > launch);
-  c.kernel_probes["wvar_bwd"]["partial_one"] = KernelProbe{64, 1 << 20, launch + 0.8 * (formula_at_probe - launch)};
+  c.kernel_probes["wvar_bwd"]["partial_one"] = KernelProbe{64, 1 << 20, probe_past_launch(l, formula_at_probe, 0.8)};
   const CandidateTime none = t("wvar_bwd", 0, "partial_one", 16, 1700, 750000);
   const CandidateTime all = t("wvar_bwd", 1, "partial_one", 16, 1700, 750000);
   const CandidateTime half = t("wvar_bwd", 0.5, "partial_one", 16, 1700, 750000);
@@ -769,7 +776,7 @@ TEST_CASE("register_probe_power: a register kernel scaled by its own probe, a pa
   const double launch = l.launch_us * 1e-3;
   const double at_probe = t(0, "registers", 2048, 8192).t_ms;
   REQUIRE(at_probe > launch);
-  c.kernel_probes["layernorm"]["registers"] = KernelProbe{2048, 8192, launch + 0.87 * (at_probe - launch)};
+  c.kernel_probes["layernorm"]["registers"] = KernelProbe{2048, 8192, probe_past_launch(l, at_probe, 0.87)};
   c.kernel_probes["layernorm"]["staged"] = KernelProbe{2048, 8192, 0.5 * at_probe};  // no probe power for staged
   prm.partial_probe_power = 1;  // the partial kernels' power does not apply to the register kernels
   CHECK(t(0, "registers", 650, 11500).t_ms == t(0, "registers", 650, 11500).t_ms);
@@ -794,14 +801,13 @@ TEST_CASE("register_probe_power: a register variant's own probe before its famil
   const double launch = l.launch_us * 1e-3;
   REQUIRE(deep_16k > launch);
   REQUIRE(deep_8k > launch);
-  auto probe_at = [&](double formula, double factor) { return launch + factor * (formula - launch); };
   // A family probe (as the thirteenth session's calibrations hold) at 8192, and the 512 x 8 variant's own.
-  c.kernel_probes["rmsnorm"]["registers_deep"] = KernelProbe{2048, 8192, probe_at(deep_8k, 0.9)};
+  c.kernel_probes["rmsnorm"]["registers_deep"] = KernelProbe{2048, 8192, probe_past_launch(l, deep_8k, 0.9)};
   CHECK(near(t(1, "registers_deep", 130, 11500).probe_scale, 0.9));  // only the family's: it serves every variant
-  c.kernel_probes["rmsnorm"]["registers/512x8"] = KernelProbe{2048, 16384, probe_at(deep_16k, 1.2)};
+  c.kernel_probes["rmsnorm"]["registers/512x8"] = KernelProbe{2048, 16384, probe_past_launch(l, deep_16k, 1.2)};
   CHECK(near(t(1, "registers_deep", 130, 11500).probe_scale, 1.2));  // the variant's own wins
   CHECK(near(t(1, "registers_deep", 130, 6000).probe_scale, 0.9));   // 256 x 8 has none of its own
-  c.kernel_probes["rmsnorm"]["registers/256x8"] = KernelProbe{2048, 8192, probe_at(deep_8k, 0.7)};
+  c.kernel_probes["rmsnorm"]["registers/256x8"] = KernelProbe{2048, 8192, probe_past_launch(l, deep_8k, 0.7)};
   CHECK(near(t(1, "registers_deep", 130, 6000).probe_scale, 0.7));
   CHECK(near(t(1, "registers_deep", 130, 11500).probe_scale, 1.2));
   // The wide family's kernels take neither: 1024 x 4 at 11500 has no probe here.
@@ -1126,7 +1132,7 @@ TEST_CASE("split_probe_power: the staged, global_reread and clustered kernels sc
                                            std::tuple{"cluster", 4, 1024LL, 32768LL, 0.8}}) {
     const double formula = t(0, s, p, m, n).t_ms;
     REQUIRE(formula > launch);
-    c.kernel_probes["layernorm"][s] = KernelProbe{m, n, launch + factor * (formula - launch), p};
+    c.kernel_probes["layernorm"][s] = KernelProbe{m, n, probe_past_launch(l, formula, factor), p};
   }
   CHECK(t(0, "staged", 1, 700, 6000).probe_scale == 1);  // power 0: the formula alone (the S model)
   CHECK(near(t(1, "staged", 1, 700, 6000).probe_scale, 0.9));
