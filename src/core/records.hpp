@@ -65,6 +65,9 @@ struct CopySample {
 };
 
 // One timed launch shape of a kernel probe (Calibration::kernel_probes).
+// The key suffix of a kernel's second probe, at many waves (Calibration::kernel_probes).
+inline constexpr const char* kManyWavesProbe = ":many_waves";
+
 struct KernelProbe {
   long long m = 0, n = 0;
   double ms = 0;  // median kernel time
@@ -119,6 +122,9 @@ struct TimeModelParams {
                                             // fixed cost; the rest overlaps its SM's loads in flight (1: S)
   double cluster_idle_share = 0;  // a cluster at k >= 2 CTAs per SM moves a wave's DRAM bytes in
   double cluster_idle_power = 2;  // 1 + share / k'^power of the bound's time (0: S)
+  double many_waves_probe_weight = 0;  // where a kernel has a second probe at many waves, its factor moves
+                                       // toward that probe's with the candidate's log waves (0: the
+                                       // nineteenth session's model)
   std::string fitted_on;
 };
 
@@ -168,6 +174,7 @@ inline constexpr TimeModelField kTimeModelFields[] = {
     {"register_first_exposed_share", &TimeModelParams::register_first_exposed_share, TimeModelField::Absent::value, 1, false},
     {"cluster_idle_share", &TimeModelParams::cluster_idle_share, TimeModelField::Absent::value, 0, false},
     {"cluster_idle_power", &TimeModelParams::cluster_idle_power, TimeModelField::Absent::value, 2, false},
+    {"many_waves_probe_weight", &TimeModelParams::many_waves_probe_weight, TimeModelField::Absent::value, 0, false},
 };
 
 // The constant named `name`, or nullptr.

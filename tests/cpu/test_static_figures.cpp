@@ -37,6 +37,7 @@ const std::vector<Expected> kTable = {
     {"rms_softmax", {2, 1}, 4, 8, 8, 0},
     {"rmsnorm", {1}, 4, 8, 4, 0},
     {"add_rmsnorm", {1}, 8, 16, 8, 0},
+    {"softmax_dropout_bwd", {1, 2}, 12, 16, 16, 0},
 };
 
 // What a declaration's text says, read with regular expressions (no code shared with the traits).

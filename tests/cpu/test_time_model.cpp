@@ -1166,3 +1166,42 @@ TEST_CASE("no candidate is predicted faster than the copy of its DRAM bytes, wit
         if (none.ctas_per_sm >= 2) CHECK(t.t_ms < none.t_ms);  // the gain applies to both cluster schedules
       }
 }
+
+TEST_CASE("many_waves_probe_weight: a kernel's factor moves from its first probe's to its many-wave probe's with log waves", "[model][time]") {
+  Calibration c = h200_like();
+  const CopyLine l = copy_line(c.copies);
+  TimeModelParams prm = h200_params();
+  const auto& w = find_workload("rmsnorm");
+  auto t = [&](double weight, long long m) {
+    prm.many_waves_probe_weight = weight;
+    const CandidateTime ct = candidate_time(w.figures, w.name, c, prm, l, "cluster_registers", 4, m, 8192);
+    REQUIRE(ct.legal);
+    return ct;
+  };
+  const std::string kernel = kernel_of("cluster_registers", 8192, 4);
+  REQUIRE(kernel.rfind("cluster_registers/", 0) == 0);
+  // The formula alone at the two probes' shapes (no probes yet), then probes at 0.8 and 1.0 of it.
+  const CandidateTime few = t(0, 512), many = t(0, 4096);
+  REQUIRE(many.waves > few.waves);
+  c.kernel_probes["rmsnorm"][kernel] = KernelProbe{512, 8192, probe_past_launch(l, few.t_ms, 0.8), 4};
+  c.kernel_probes["rmsnorm"][kernel + kManyWavesProbe] = KernelProbe{4096, 8192, probe_past_launch(l, many.t_ms, 1.0), 4};
+  // Weight 0: the first probe's factor at every M (the nineteenth session's model).
+  for (long long m : {20LL, 512LL, 1500LL, 4096LL, 20000LL}) CHECK(near(t(0, m).probe_scale, 0.8));
+  // Weight 1: the first probe's factor up to its waves, the second's from its waves on, log-linear between.
+  CHECK(near(t(1, 20).probe_scale, 0.8));
+  CHECK(near(t(1, 512).probe_scale, 0.8));
+  CHECK(near(t(1, 4096).probe_scale, 1.0));
+  CHECK(near(t(1, 20000).probe_scale, 1.0));
+  const CandidateTime mid = t(1, 1500);
+  REQUIRE(mid.waves > few.waves);
+  REQUIRE(mid.waves < many.waves);
+  const double s = std::log(mid.waves / few.waves) / std::log(many.waves / few.waves);
+  CHECK(near(mid.probe_scale, std::exp((1 - s) * std::log(0.8))));
+  CHECK(mid.probe_scale > 0.8);
+  CHECK(mid.probe_scale < 1.0);
+  // Half the weight: half of the way in log.
+  CHECK(near(t(0.5, 20000).probe_scale, std::sqrt(0.8)));
+  // A kernel without a many-wave probe keeps its one factor.
+  c.kernel_probes["rmsnorm"].erase(kernel + kManyWavesProbe);
+  CHECK(near(t(1, 20000).probe_scale, 0.8));
+}

@@ -140,6 +140,19 @@ void softmax_bwd(const HostProblem& p, Outputs& o) {
   }
 }
 
+void softmax_dropout_bwd(const HostProblem& p, Outputs& o) {
+  for (long long r = 0; r < p.m; ++r) {
+    const Vec z = row_of(p, "z", r), dy = row_of(p, "dy", r), k = row_of(p, "k", r);
+    const double zmax = *std::max_element(z.begin(), z.end());
+    Vec e(p.n);
+    for (int i = 0; i < p.n; ++i) e[i] = std::exp(z[i] - zmax);
+    const double Z = sum(e);
+    double dot = 0;  // sum p dy k: the mask scales the upstream gradient before the softmax's
+    for (int i = 0; i < p.n; ++i) dot += e[i] / Z * dy[i] * k[i];
+    for (int i = 0; i < p.n; ++i) o.elem["dz"][r * p.n + i] = e[i] / Z * (dy[i] * k[i] - dot);
+  }
+}
+
 void lars(const HostProblem& p, Outputs& o) {
   const double lr = 0.1, mom = 0.9, wd = 1e-4, eta = 1e-3;
   for (long long r = 0; r < p.m; ++r) {
@@ -219,6 +232,7 @@ Reference64 reference64(const HostProblem& p) {
       {"layernorm", layernorm},     {"wvar_bwd", wvar_bwd}, {"pearson_bwd", pearson_bwd},
       {"softmax_bwd", softmax_bwd}, {"lars", lars},         {"quant_int8", quant_int8},
       {"rms_softmax", rms_softmax}, {"rmsnorm", rmsnorm},         {"add_rmsnorm", add_rmsnorm},
+      {"softmax_dropout_bwd", softmax_dropout_bwd},
       {"scaled_bias_add", scaled_bias_add}, {"row_sum", row_sum}, {"row_cumsum", row_cumsum},
       {"row_argmax", row_argmax},
   };

@@ -10,13 +10,15 @@
 #include "core/workloads/rms_softmax.hpp"
 #include "core/workloads/rmsnorm.hpp"
 #include "core/workloads/softmax_bwd.hpp"
+#include "core/workloads/softmax_dropout_bwd.hpp"
 #include "core/workloads/wvar_bwd.hpp"
 
 namespace credit {
 
 using AllWorkloads = std::tuple<workloads::Layernorm, workloads::WvarBwd, workloads::PearsonBwd,
                                 workloads::SoftmaxBwd, workloads::Lars, workloads::QuantInt8,
-                                workloads::RmsSoftmax, workloads::Rmsnorm, workloads::AddRmsnorm>;
+                                workloads::RmsSoftmax, workloads::Rmsnorm, workloads::AddRmsnorm,
+                                workloads::SoftmaxDropoutBwd>;
 
 // Calls f(W{}) for every declared workload, in declaration order.
 template <class F>
