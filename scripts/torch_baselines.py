@@ -311,6 +311,45 @@ def _smbwd_chk(z_p, dy_p, dx_p, N, BLOCK: tl.constexpr):
 
 
 @triton.jit
+def _smdbwd_reg(z_p, dy_p, k_p, dz_p, N, BLOCK: tl.constexpr):
+    base = tl.program_id(0).to(tl.int64) * N
+    o = tl.arange(0, BLOCK)
+    k = o < N
+    z = tl.load(z_p + base + o, mask=k, other=-float("inf"))
+    g = tl.load(dy_p + base + o, mask=k, other=0.0) * tl.load(k_p + base + o, mask=k, other=0.0)
+    e = tl.exp(z - tl.max(z, 0))
+    inv_z = 1.0 / tl.sum(e, 0)
+    dot = tl.sum(e * g, 0) * inv_z
+    tl.store(dz_p + base + o, e * inv_z * (g - dot), mask=k)
+
+
+@triton.jit
+def _smdbwd_chk(z_p, dy_p, k_p, dz_p, N, BLOCK: tl.constexpr):
+    base = tl.program_id(0).to(tl.int64) * N
+    o0 = tl.arange(0, BLOCK)
+    mx = tl.full([BLOCK], -float("inf"), tl.float32)
+    for s in range(0, N, BLOCK):
+        o = s + o0
+        mx = tl.maximum(mx, tl.load(z_p + base + o, mask=o < N, other=-float("inf")))
+    m = tl.max(mx, 0)
+    se = tl.zeros([BLOCK], tl.float32)
+    sd = tl.zeros([BLOCK], tl.float32)
+    for s in range(0, N, BLOCK):
+        o = s + o0
+        e = tl.exp(tl.load(z_p + base + o, mask=o < N, other=-float("inf")) - m)
+        se += e
+        sd += e * tl.load(dy_p + base + o, mask=o < N, other=0.0) * tl.load(k_p + base + o, mask=o < N, other=0.0)
+    inv_z = 1.0 / tl.sum(se, 0)
+    dot = tl.sum(sd, 0) * inv_z
+    for s in range(0, N, BLOCK):
+        o = s + o0
+        k = o < N
+        e = tl.exp(tl.load(z_p + base + o, mask=k, other=-float("inf")) - m)
+        g = tl.load(dy_p + base + o, mask=k, other=0.0) * tl.load(k_p + base + o, mask=k, other=0.0)
+        tl.store(dz_p + base + o, e * inv_z * (g - dot), mask=k)
+
+
+@triton.jit
 def _lars_step(w2, g2):  # lr * trust; trust = 1 unless both norms are positive
     wn = tl.sqrt(w2)
     gn = tl.sqrt(g2)
@@ -478,6 +517,12 @@ def softmax_bwd_eager(z, dy):
     return (p * (dy - (p * dy).sum(-1, keepdim=True)),)
 
 
+def softmax_dropout_bwd_eager(z, dy, k):
+    p = torch.softmax(z, dim=-1)
+    g = dy * k
+    return (p * (g - (p * g).sum(-1, keepdim=True)),)
+
+
 def lars_eager(w, g, m):
     wn = torch.linalg.vector_norm(w, dim=-1, keepdim=True)
     gn = torch.linalg.vector_norm(g, dim=-1, keepdim=True)
@@ -538,6 +583,8 @@ SPECS = {s.name: s for s in (
          rmsnorm_eager, (_rmsn_reg, _rmsn_chk), 1, 8),
     Spec("add_rmsnorm", 4096, (("normal", "row"), ("normal", "row"), ("gamma", "col")), (F32_ROW("h"), F32_ROW("y")),
          add_rmsnorm_eager, (_addrmsn_reg, _addrmsn_chk), 2, 16),
+    Spec("softmax_dropout_bwd", 4096, (("normal", "row"), ("normal", "row"), ("uniform", "row")), (F32_ROW("dz"),),
+         softmax_dropout_bwd_eager, (_smdbwd_reg, _smdbwd_chk), 3, 16),
 )}
 
 
