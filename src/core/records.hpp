@@ -65,9 +65,6 @@ struct CopySample {
 };
 
 // One timed launch shape of a kernel probe (Calibration::kernel_probes).
-// The key suffix of a kernel's second probe, at many waves (Calibration::kernel_probes).
-inline constexpr const char* kManyWavesProbe = ":many_waves";
-
 struct KernelProbe {
   long long m = 0, n = 0;
   double ms = 0;  // median kernel time
@@ -113,7 +110,9 @@ struct TimeModelParams {
   double partial_probe_power = 0;  // a partial kernel's time times (probe measured / predicted)^power, the
                                    // calibration's kernel probe of that workload and schedule (0: D1)
   double register_probe_power = 0;  // the same for a register-resident kernel and its probe (0: P)
-  double split_probe_power = 0;  // the same for the staged, global_reread and clustered kernels and theirs (0: S)
+  double split_probe_power = 0;  // the same for the staged and global_reread kernels and theirs (0: S)
+  double cluster_probe_power = 0;  // the same for the clustered kernel (slices in shared memory) and its
+                                   // probe (0: the nineteenth session's model)
   double staging_exposed_share = 1;  // share of the staging cost (staging_us), after the first wave, that
                                      // adds to it; the rest overlaps other CTAs' streams (1: V)
   double work_sm_share = 1;  // share of the SM-work probe's time that is each SM's own; the rest is a
@@ -122,9 +121,6 @@ struct TimeModelParams {
                                             // fixed cost; the rest overlaps its SM's loads in flight (1: S)
   double cluster_idle_share = 0;  // a cluster at k >= 2 CTAs per SM moves a wave's DRAM bytes in
   double cluster_idle_power = 2;  // 1 + share / k'^power of the bound's time (0: S)
-  double many_waves_probe_weight = 0;  // where a kernel has a second probe at many waves, its factor moves
-                                       // toward that probe's with the candidate's log waves (0: the
-                                       // nineteenth session's model)
   std::string fitted_on;
 };
 
@@ -169,12 +165,12 @@ inline constexpr TimeModelField kTimeModelFields[] = {
     {"partial_probe_power", &TimeModelParams::partial_probe_power, TimeModelField::Absent::value, 0, false},
     {"register_probe_power", &TimeModelParams::register_probe_power, TimeModelField::Absent::value, 0, false},
     {"split_probe_power", &TimeModelParams::split_probe_power, TimeModelField::Absent::value, 0, false},
+    {"cluster_probe_power", &TimeModelParams::cluster_probe_power, TimeModelField::Absent::value, 0, false},
     {"staging_exposed_share", &TimeModelParams::staging_exposed_share, TimeModelField::Absent::value, 1, false},
     {"work_sm_share", &TimeModelParams::work_sm_share, TimeModelField::Absent::value, 1, false},
     {"register_first_exposed_share", &TimeModelParams::register_first_exposed_share, TimeModelField::Absent::value, 1, false},
     {"cluster_idle_share", &TimeModelParams::cluster_idle_share, TimeModelField::Absent::value, 0, false},
     {"cluster_idle_power", &TimeModelParams::cluster_idle_power, TimeModelField::Absent::value, 2, false},
-    {"many_waves_probe_weight", &TimeModelParams::many_waves_probe_weight, TimeModelField::Absent::value, 0, false},
 };
 
 // The constant named `name`, or nullptr.

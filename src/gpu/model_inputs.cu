@@ -136,21 +136,14 @@ std::vector<ProbeShape> probe_shapes_of(const ScheduleTraits& t) {
   // clustered kernel at 1024 rows of 32768 as P = 4 (slices of 8192, several waves), serving every P.
   if (t.id == Schedule::Staged || t.id == Schedule::GlobalReread) out.push_back({2048, 8192, 1, t.name});
   if (t.id == Schedule::Cluster) out.push_back({1024, 32768, 4, t.name});
-  // A cluster_registers variant: 512 rows of four of its slices at P = 4 (several waves at its CTAs per SM),
-  // and again at 4096 rows (tens of waves, keyed "<kernel>" + kManyWavesProbe): its time departs from the
-  // formula differently there (twentieth session: at more than 12 waves it was predicted 5-7% too fast
-  // beside the other candidates, at one to four within 3%), so the model reads its factor between the two.
+  // A cluster_registers variant: 512 rows of four of its slices at P = 4 (several waves at its CTAs per SM).
   const bool cluster = t.split == Split::Cluster;
   if (t.register_family >= 0)
     for (int v = 0; v < kRegisterVariantCount; ++v)
       if (int(kRegisterVariants[v].family) == t.register_family) {
         const long long widest = 4LL * kRegisterVariants[v].threads * kRegisterVariants[v].groups;
-        if (cluster) {
-          out.push_back(ProbeShape{512, 4 * widest, 4, register_kernel_name(v)});
-          out.push_back(ProbeShape{4096, 4 * widest, 4, register_kernel_name(v) + kManyWavesProbe});
-        } else {
-          out.push_back(ProbeShape{2048, widest, 1, register_kernel_name(v)});
-        }
+        out.push_back(cluster ? ProbeShape{512, 4 * widest, 4, register_kernel_name(v)}
+                              : ProbeShape{2048, widest, 1, register_kernel_name(v)});
       }
   return out;
 }

@@ -359,6 +359,11 @@ CandidateTime candidate_formula(const StaticFigures& f, const std::string& workl
 // pearson_bwd and wvar_bwd, and quant_int8's clusters at +0.09 to +0.33 against its one-CTA kernels: a
 // level per workload and kernel that the shared constants do not follow, and an unseen workload's least.
 // split_probe_power stays 0: on validation 33a it raised the regret (1.29 -> 1.93%; decision-rule.md).
+// The clustered kernel's probe alone has its own power, cluster_probe_power (twentieth session): in the
+// development residuals of validations 31-34 the ratio of cluster_registers' time to the clustered
+// kernel's at the same P and 1550 or more rows was predicted 10-16% low for the two-plane workloads
+// (softmax_bwd, wvar_bwd, pearson_bwd, add_rmsnorm) and within 6% for the one-plane ones, the pattern of
+// the clustered kernel's probe (0.83-0.89 of the formula for the former, 0.92-0.97 for the latter).
 // The factor scales the time past the launch, and is held to [1/2, 2]: a probe far outside that is a
 // broken measurement, not a rate.
 namespace {
@@ -375,10 +380,11 @@ CandidateTime probed_time(const StaticFigures& f, const std::string& workload, c
                           long long m, long long n) {
   CandidateTime c = candidate_formula(f, workload, cal, prm, copy, schedule, p, m, n);
   const ScheduleTraits* t = find_schedule(schedule);
-  const double power = !t                       ? 0.0
-                       : t->partial_ctas > 0    ? prm.partial_probe_power
-                       : t->register_family >= 0 ? prm.register_probe_power
-                                                 : prm.split_probe_power;
+  const double power = !t                           ? 0.0
+                       : t->partial_ctas > 0        ? prm.partial_probe_power
+                       : t->register_family >= 0    ? prm.register_probe_power
+                       : t->id == Schedule::Cluster ? prm.cluster_probe_power
+                                                    : prm.split_probe_power;
   if (!c.legal || power <= 0) return c;
   const auto w = cal.kernel_probes.find(workload);
   if (w == cal.kernel_probes.end()) return c;
@@ -398,29 +404,7 @@ CandidateTime probed_time(const StaticFigures& f, const std::string& workload, c
   // 2.58 -> 2.00%; validation 30's rose 1.86 -> 1.87%).
   const double launch_ms = copy.launch_us * 1e-3;
   if (!(at_probe.t_ms > launch_ms)) return c;
-  auto factor = [&](const KernelProbe& probe, const CandidateTime& at) {
-    return std::clamp((probe.ms - launch_ms) / (at.t_ms - launch_ms), 0.5, 2.0);
-  };
-  double scale = factor(pr->second, at_probe);
-  // A second probe of the same kernel at many waves: the factor moves from the first probe's to its own
-  // with the candidate's log waves between the two probes' (held at either end). cluster_registers has one
-  // (twentieth session: at more than 12 waves predicted 5-7% too fast beside the other candidates, a level
-  // its first probe, at about four waves, does not see).
-  if (prm.many_waves_probe_weight > 0) {
-    const auto many = w->second.find(pr->first + kManyWavesProbe);
-    if (many != w->second.end() && many->second.ms > 0) {
-      const CandidateTime at_many = candidate_formula(f, workload, cal, prm, copy, schedule,
-                                                      many->second.p > 0 ? many->second.p : p, many->second.m,
-                                                      many->second.n);
-      if (at_many.legal && at_many.t_ms > launch_ms && at_many.waves > at_probe.waves && at_probe.waves >= 1) {
-        const double s = std::clamp(std::log(std::max(1.0, c.waves) / at_probe.waves) /
-                                        std::log(at_many.waves / at_probe.waves), 0.0, 1.0) *
-                         std::min(1.0, prm.many_waves_probe_weight);
-        scale = std::exp((1 - s) * std::log(scale) + s * std::log(factor(many->second, at_many)));
-      }
-    }
-  }
-  c.probe_scale = std::pow(scale, power);
+  c.probe_scale = std::pow(std::clamp((pr->second.ms - launch_ms) / (at_probe.t_ms - launch_ms), 0.5, 2.0), power);
   c.t_ms = launch_ms + (c.t_ms - launch_ms) * c.probe_scale;
   return c;
 }

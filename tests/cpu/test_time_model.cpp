@@ -1167,41 +1167,32 @@ TEST_CASE("no candidate is predicted faster than the copy of its DRAM bytes, wit
       }
 }
 
-TEST_CASE("many_waves_probe_weight: a kernel's factor moves from its first probe's to its many-wave probe's with log waves", "[model][time]") {
+TEST_CASE("cluster_probe_power: the clustered kernel scaled by its own probe, staged and global_reread not", "[model][time]") {
   Calibration c = h200_like();
   const CopyLine l = copy_line(c.copies);
   TimeModelParams prm = h200_params();
-  const auto& w = find_workload("rmsnorm");
-  auto t = [&](double weight, long long m) {
-    prm.many_waves_probe_weight = weight;
-    const CandidateTime ct = candidate_time(w.figures, w.name, c, prm, l, "cluster_registers", 4, m, 8192);
+  auto t = [&](double cluster_power, double split_power, const std::string& s, int p, long long m, long long n) {
+    prm.cluster_probe_power = cluster_power;
+    prm.split_probe_power = split_power;
+    const CandidateTime ct = candidate_time(find_workload("wvar_bwd").figures, "wvar_bwd", c, prm, l, s, p, m, n);
     REQUIRE(ct.legal);
     return ct;
   };
-  const std::string kernel = kernel_of("cluster_registers", 8192, 4);
-  REQUIRE(kernel.rfind("cluster_registers/", 0) == 0);
-  // The formula alone at the two probes' shapes (no probes yet), then probes at 0.8 and 1.0 of it.
-  const CandidateTime few = t(0, 512), many = t(0, 4096);
-  REQUIRE(many.waves > few.waves);
-  c.kernel_probes["rmsnorm"][kernel] = KernelProbe{512, 8192, probe_past_launch(l, few.t_ms, 0.8), 4};
-  c.kernel_probes["rmsnorm"][kernel + kManyWavesProbe] = KernelProbe{4096, 8192, probe_past_launch(l, many.t_ms, 1.0), 4};
-  // Weight 0: the first probe's factor at every M (the nineteenth session's model).
-  for (long long m : {20LL, 512LL, 1500LL, 4096LL, 20000LL}) CHECK(near(t(0, m).probe_scale, 0.8));
-  // Weight 1: the first probe's factor up to its waves, the second's from its waves on, log-linear between.
-  CHECK(near(t(1, 20).probe_scale, 0.8));
-  CHECK(near(t(1, 512).probe_scale, 0.8));
-  CHECK(near(t(1, 4096).probe_scale, 1.0));
-  CHECK(near(t(1, 20000).probe_scale, 1.0));
-  const CandidateTime mid = t(1, 1500);
-  REQUIRE(mid.waves > few.waves);
-  REQUIRE(mid.waves < many.waves);
-  const double s = std::log(mid.waves / few.waves) / std::log(many.waves / few.waves);
-  CHECK(near(mid.probe_scale, std::exp((1 - s) * std::log(0.8))));
-  CHECK(mid.probe_scale > 0.8);
-  CHECK(mid.probe_scale < 1.0);
-  // Half the weight: half of the way in log.
-  CHECK(near(t(0.5, 20000).probe_scale, std::sqrt(0.8)));
-  // A kernel without a many-wave probe keeps its one factor.
-  c.kernel_probes["rmsnorm"].erase(kernel + kManyWavesProbe);
-  CHECK(near(t(1, 20000).probe_scale, 0.8));
+  for (const auto& [s, p, m, n, factor] : {std::tuple{"staged", 1, 2048LL, 8192LL, 1.2},
+                                           std::tuple{"cluster", 4, 1024LL, 32768LL, 0.85}}) {
+    const double formula = t(0, 0, s, p, m, n).t_ms;
+    c.kernel_probes["wvar_bwd"][s] = KernelProbe{m, n, probe_past_launch(l, formula, factor), p};
+  }
+  // cluster_probe_power 1: the clustered kernel at every P takes its probe's factor; staged keeps the formula.
+  for (int p : {2, 4, 8, 16}) CHECK(near(t(1, 0, "cluster", p, 3000, 40000).probe_scale, 0.85));
+  CHECK(t(1, 0, "staged", 1, 3000, 8000).probe_scale == 1);
+  // split_probe_power alone: staged scaled, the clustered kernel not.
+  CHECK(near(t(0, 1, "staged", 1, 3000, 8000).probe_scale, 1.2));
+  CHECK(t(0, 1, "cluster", 4, 3000, 40000).probe_scale == 1);
+  // Half the power: the square root of the factor.
+  CHECK(near(t(0.5, 0, "cluster", 8, 3000, 40000).probe_scale, std::sqrt(0.85)));
+  // Neither cluster_registers nor partial: their own powers.
+  prm.register_probe_power = 0;
+  prm.cluster_probe_power = 1;
+  CHECK(candidate_time(find_workload("wvar_bwd").figures, "wvar_bwd", c, prm, l, "cluster_registers", 4, 3000, 16000).probe_scale == 1);
 }

@@ -176,37 +176,3 @@ TEST_CASE("the kernel probes: staged, global_reread and the clustered kernel of 
     }
   }
 }
-
-TEST_CASE("the cluster_registers probes: each variant at about four waves and at many, near the formula", "[gpu][calibrate]") {
-  const Calibration& c = calibration();
-  TimeModelParams bare = model::h200_params();  // the formula alone at each probe's shape
-  bare.register_probe_power = 0;
-  const model::CopyLine copy = model::copy_line(c.copies);
-  for (const auto& w : all_workloads()) {
-    INFO(w.name);
-    REQUIRE(c.kernel_probes.count(w.name) == 1);
-    const auto& probes = c.kernel_probes.at(w.name);
-    int variants = 0;
-    for (const auto& [key, pr] : probes) {
-      if (key.rfind("cluster_registers/", 0) != 0 || key.find(kManyWavesProbe) != std::string::npos) continue;
-      INFO(key);
-      ++variants;
-      const auto many = probes.find(key + kManyWavesProbe);
-      REQUIRE(many != probes.end());
-      const KernelProbe& pm = many->second;
-      CHECK(pm.p == pr.p);
-      CHECK(pm.n == pr.n);
-      CHECK(pm.m > pr.m);
-      CHECK(pm.ms > pr.ms);  // more rows of the same kernel take longer
-      const auto at = model::candidate_time(w.figures, w.name, c, bare, copy, "cluster_registers", pr.p, pr.m, pr.n);
-      const auto at_many = model::candidate_time(w.figures, w.name, c, bare, copy, "cluster_registers", pm.p, pm.m, pm.n);
-      REQUIRE(at.legal);
-      REQUIRE(at_many.legal);
-      CHECK(at_many.waves >= 4 * at.waves);  // the two probes stand at different wave counts
-      INFO("many-wave probe " << pm.ms << " ms, formula " << at_many.t_ms << " ms");
-      CHECK(pm.ms > 0.5 * at_many.t_ms);
-      CHECK(pm.ms < 2.0 * at_many.t_ms);
-    }
-    CHECK(variants >= 1);
-  }
-}
