@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <fmt/format.h>
 
 #include "cli/commands.hpp"
@@ -18,13 +19,15 @@ std::string join_q(const std::vector<int>& q) {
 }
 
 void print_workloads() {
-  fmt::print("{:<12} {:>2} {:>6} {:>2} {:>2} {:>7} {:>10} {:>9} {:>15} {:>11}  {}\n", "workload", "L", "q",
+  std::size_t name_w = 12;  // the longest declared name sets the first column
+  for (const auto& w : all_workloads()) name_w = std::max(name_w, w.name.size());
+  fmt::print("{:<{}} {:>2} {:>6} {:>2} {:>2} {:>7} {:>10} {:>9} {:>15} {:>11}  {}\n", "workload", name_w, "L", "q",
              "Q", "s", "b_keep", "S_scratch", "b_reread", "D_fixed/row", "compulsory", "structure");
-  fmt::print("{:<12} {:>2} {:>6} {:>2} {:>2} {:>7} {:>10} {:>9} {:>15} {:>11}\n", "", "", "", "",
+  fmt::print("{:<{}} {:>2} {:>6} {:>2} {:>2} {:>7} {:>10} {:>9} {:>15} {:>11}\n", "", name_w, "", "", "",
              "B", "B/elem", "B", "B/elem", "B", "B/elem");
   for (const auto& w : all_workloads()) {
     const auto& f = w.figures;
-    fmt::print("{:<12} {:>2} {:>6} {:>2} {:>2} {:>7} {:>10} {:>9} {:>15} {:>11}  {}\n", w.name, f.L,
+    fmt::print("{:<{}} {:>2} {:>6} {:>2} {:>2} {:>7} {:>10} {:>9} {:>15} {:>11}  {}\n", w.name, name_w, f.L,
                join_q(f.q), f.Q, f.s, f.b_keep, f.s_scratch, f.b_reread,
                fmt::format("{}N+{}", f.compulsory, f.row_scalar_bytes), f.compulsory,
                structure_name(f.structure));
