@@ -82,10 +82,13 @@ TimeModelParams h200_params() {
   // = 0, the term's structural form, not fitted; the second rule of fifteenth/decision-rule.md, pooled over
   // validations 24 and 25, committed before validation 25 was measured).
   p.staging_exposed_share = 0.0;
+  // Twentieth session: the clustered kernel's probe on (cluster_probe_power = 1, no constant fitted;
+  // twentieth/decision-rule.md, committed before validation 35 was measured: regret 1.44 -> 1.24%).
+  p.cluster_probe_power = 1.0;
   p.col_far_gbps = 1e5;  // unused while col_l2_share is 0 (D0); a constants file without it reads so
   p.fitted_on = "H200 fit on the train, held-out, wide-row, validation 1-12 and short-row sweeps, partial_col_stream = 0.4662 "
                 "(twelfth session), partial_probe_power = register_probe_power = 1 (thirteenth session), one kernel probe per register "
-                "variant in the calibration (V, fourteenth session), staging_exposed_share = 0 (S, fifteenth session; built in)";
+                "variant in the calibration (V, fourteenth session), staging_exposed_share = 0 (S, fifteenth session), cluster_probe_power = 1 (twentieth session; built in)";
   return p;
 }
 
@@ -359,7 +362,8 @@ CandidateTime candidate_formula(const StaticFigures& f, const std::string& workl
 // pearson_bwd and wvar_bwd, and quant_int8's clusters at +0.09 to +0.33 against its one-CTA kernels: a
 // level per workload and kernel that the shared constants do not follow, and an unseen workload's least.
 // split_probe_power stays 0: on validation 33a it raised the regret (1.29 -> 1.93%; decision-rule.md).
-// The clustered kernel's probe alone has its own power, cluster_probe_power (twentieth session): in the
+// The clustered kernel's probe alone has its own power, cluster_probe_power = 1 (twentieth session; held-out
+// validation 35: regret 1.44 -> 1.24%, twentieth/decision-rule.md): in the
 // development residuals of validations 31-34 the ratio of cluster_registers' time to the clustered
 // kernel's at the same P and 1550 or more rows was predicted 10-16% low for the two-plane workloads
 // (softmax_bwd, wvar_bwd, pearson_bwd, add_rmsnorm) and within 6% for the one-plane ones, the pattern of

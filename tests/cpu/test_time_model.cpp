@@ -1119,6 +1119,7 @@ TEST_CASE("split_probe_power: the staged and global_reread kernels scaled by the
   Calibration c = h200_like();
   const CopyLine l = copy_line(c.copies);
   TimeModelParams prm = h200_params();
+  prm.cluster_probe_power = 0;  // the clustered kernel's own power, apart below
   auto t = [&](double power, const std::string& s, int p, long long m, long long n) {
     prm.split_probe_power = power;
     const CandidateTime ct = candidate_time(find_workload("layernorm").figures, "layernorm", c, prm, l, s, p, m, n);
