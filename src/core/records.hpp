@@ -113,6 +113,8 @@ struct TimeModelParams {
   double split_probe_power = 0;  // the same for the staged and global_reread kernels and theirs (0: S)
   double cluster_probe_power = 0;  // the same for the clustered kernel (slices in shared memory) and its
                                    // probe (0: the nineteenth session's model)
+  double first_wave_serial_share = 0;  // share of the shorter of memory and SM work a first wave of a staging
+                                       // or re-reading kernel adds (0: the nineteenth session's model)
   double staging_exposed_share = 1;  // share of the staging cost (staging_us), after the first wave, that
                                      // adds to it; the rest overlaps other CTAs' streams (1: V)
   double work_sm_share = 1;  // share of the SM-work probe's time that is each SM's own; the rest is a
@@ -166,6 +168,7 @@ inline constexpr TimeModelField kTimeModelFields[] = {
     {"register_probe_power", &TimeModelParams::register_probe_power, TimeModelField::Absent::value, 0, false},
     {"split_probe_power", &TimeModelParams::split_probe_power, TimeModelField::Absent::value, 0, false},
     {"cluster_probe_power", &TimeModelParams::cluster_probe_power, TimeModelField::Absent::value, 0, false},
+    {"first_wave_serial_share", &TimeModelParams::first_wave_serial_share, TimeModelField::Absent::value, 0, false},
     {"staging_exposed_share", &TimeModelParams::staging_exposed_share, TimeModelField::Absent::value, 1, false},
     {"work_sm_share", &TimeModelParams::work_sm_share, TimeModelField::Absent::value, 1, false},
     {"register_first_exposed_share", &TimeModelParams::register_first_exposed_share, TimeModelField::Absent::value, 1, false},

@@ -278,7 +278,12 @@ CandidateTime candidate_formula(const StaticFigures& f, const std::string& workl
   auto wave = [&](double rows, bool first) {
     const double k_eff = std::clamp(std::ceil(rows * double(p) / sms), 1.0, double(c.ctas_per_sm));
     const double overlap_k = std::pow(k_eff, prm.serial_power);  // what k' CTAs per SM hide of one's chain
-    const double exp_k = prm.serial_share / overlap_k;
+    // A first wave's CTAs start together and reach their SM work together: first_wave_serial_share of the
+    // shorter of memory and work adds to it for the kernels that stage or re-read (not the register kernels,
+    // whose loads are all in flight before any work). Twentieth session, chosen on validations 31-35 (at 0.25:
+    // 1.91 -> 1.74%, 1.56 -> 1.57%, 0.76 -> 0.73%, 1.41 -> 1.22%, 1.51 -> 1.47%, 1.24 -> 0.93%; with the
+    // register kernels too, worse); judged on validations 27-30 (twentieth/decision-rule.md, second rule).
+    const double exp_k = prm.serial_share / overlap_k + (first && !regs ? prm.first_wave_serial_share : 0.0);
     const double col_k = std::min(1.0, prm.col_exposed_share / std::pow(k_eff, prm.col_exposed_power));
     // A later wave exposes fixed_exposed_share of its fixed costs, of a one-CTA kernel's staging
     // only 1 - (1 - staging_exposed_share)(1 - 1/k') of that (the other k' - 1 CTAs' streams hide

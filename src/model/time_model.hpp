@@ -11,7 +11,9 @@
 //   waves of U rows (the last one partial); a wave of n rows, with k' = min(k, ceil(n P / S)) CTAs on
 //   its busiest SM (fewer than k when the wave is partial or M is small), takes
 //     e * t_fixed + max(memory, work) + s * min(memory, work) + s_w * work + c * t_col, with
-//     s      = serial_share / k'^serial_power, s_w = work_exposed_share / k'^serial_power (the share of
+//     s      = serial_share / k'^serial_power (plus first_wave_serial_share in the first wave of a kernel
+//              that stages or re-reads: its CTAs reach their work together), s_w = work_exposed_share /
+//              k'^serial_power (the share of
 //              a CTA's own work, h after its last exchange above all, that no load of its SM hides);
 //     e      = 1 in the first wave (its CTAs start together; a register kernel's r + (1 - r) / k',
 //              r = register_first_exposed_share: its loads are in flight before any fixed work), else

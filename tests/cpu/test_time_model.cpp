@@ -1203,3 +1203,35 @@ TEST_CASE("cluster_probe_power: the clustered kernel scaled by its own probe, st
   prm.cluster_probe_power = 1;
   CHECK(candidate_time(find_workload("wvar_bwd").figures, "wvar_bwd", c, prm, l, "cluster_registers", 4, 3000, 16000).probe_scale == 1);
 }
+
+TEST_CASE("first_wave_serial_share: a first wave of a staging kernel exposes a share of the shorter of memory and work", "[model][time]") {
+  Calibration c = h200_like();
+  const WorkloadInfo& w = find_workload("rmsnorm");
+  c.elem_ns[w.name] = 0.15;  // SM work of the order of the DRAM time
+  const CopyLine l = copy_line(c.copies);
+  TimeModelParams prm = h200_params();
+  prm.serial_share = 0;  // the later waves' share, apart
+  auto t = [&](double share, const std::string& s, int p, long long m, long long n) {
+    prm.first_wave_serial_share = share;
+    const CandidateTime ct = candidate_time(w.figures, w.name, c, prm, l, s, p, m, n);
+    REQUIRE(ct.legal);
+    return ct;
+  };
+  // One wave of the staged kernel: the share adds, linear in it.
+  const CandidateTime one = t(0, "staged", 1, 500, 10000);
+  REQUIRE(one.waves == 1);
+  const double added = t(0.5, "staged", 1, 500, 10000).t_ms - one.t_ms;
+  CHECK(added > 0);
+  CHECK(near(t(0.25, "staged", 1, 500, 10000).t_ms - one.t_ms, 0.5 * added));
+  // The clustered kernel too; a register kernel not (its loads are in flight before any work).
+  CHECK(t(0.5, "cluster", 2, 500, 10000).t_ms > t(0, "cluster", 2, 500, 10000).t_ms);
+  CHECK(t(0.5, "registers", 1, 500, 10000).t_ms == t(0, "registers", 1, 500, 10000).t_ms);
+  // Only the first wave: at many waves the same share adds what it adds to one.
+  const long long u = one.resident_rows;
+  const double many_added = t(0.5, "staged", 1, 6 * u, 10000).t_ms - t(0, "staged", 1, 6 * u, 10000).t_ms;
+  CHECK(near(many_added, t(0.5, "staged", 1, u, 10000).t_ms - t(0, "staged", 1, u, 10000).t_ms));
+  // Without SM work nothing is exposed.
+  c.elem_ns.clear();
+  CHECK(t(0.5, "staged", 1, 500, 10000).t_ms == t(0, "staged", 1, 500, 10000).t_ms);
+}
+
