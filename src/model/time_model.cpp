@@ -85,10 +85,13 @@ TimeModelParams h200_params() {
   // Twentieth session: the clustered kernel's probe on (cluster_probe_power = 1, no constant fitted;
   // twentieth/decision-rule.md, committed before validation 35 was measured: regret 1.44 -> 1.24%).
   p.cluster_probe_power = 1.0;
+  // And a first wave's exposed share of SM work (first_wave_serial_share = 0.25, chosen on validations 31-35,
+  // kept on validations 27-30 by the second rule of twentieth/decision-rule.md: 1.50 -> 1.27% pooled).
+  p.first_wave_serial_share = 0.25;
   p.col_far_gbps = 1e5;  // unused while col_l2_share is 0 (D0); a constants file without it reads so
   p.fitted_on = "H200 fit on the train, held-out, wide-row, validation 1-12 and short-row sweeps, partial_col_stream = 0.4662 "
                 "(twelfth session), partial_probe_power = register_probe_power = 1 (thirteenth session), one kernel probe per register "
-                "variant in the calibration (V, fourteenth session), staging_exposed_share = 0 (S, fifteenth session), cluster_probe_power = 1 (twentieth session; built in)";
+                "variant in the calibration (V, fourteenth session), staging_exposed_share = 0 (S, fifteenth session), cluster_probe_power = 1, first_wave_serial_share = 0.25 (twentieth session; built in)";
   return p;
 }
 
@@ -282,7 +285,8 @@ CandidateTime candidate_formula(const StaticFigures& f, const std::string& workl
     // shorter of memory and work adds to it for the kernels that stage or re-read (not the register kernels,
     // whose loads are all in flight before any work). Twentieth session, chosen on validations 31-35 (at 0.25:
     // 1.91 -> 1.74%, 1.56 -> 1.57%, 0.76 -> 0.73%, 1.41 -> 1.22%, 1.51 -> 1.47%, 1.24 -> 0.93%; with the
-    // register kernels too, worse); judged on validations 27-30 (twentieth/decision-rule.md, second rule).
+    // register kernels too, worse); kept on validations 27-30 (twentieth/decision-rule.md, second rule: 1.51 ->
+    // 1.20%, 0.95 -> 1.09%, 1.68 -> 1.48%, 1.87 -> 1.32%).
     const double exp_k = prm.serial_share / overlap_k + (first && !regs ? prm.first_wave_serial_share : 0.0);
     const double col_k = std::min(1.0, prm.col_exposed_share / std::pow(k_eff, prm.col_exposed_power));
     // A later wave exposes fixed_exposed_share of its fixed costs, of a one-CTA kernel's staging
