@@ -115,9 +115,7 @@ void run_time_model(const PredictArgs& a, const GlobalOptions& g, const Workload
   } catch (const std::invalid_argument& e) {
     throw CommandFailed(std::string("--calibration: ") + e.what(), 2);
   }
-  if ((prm.partial_probe_power > 0 || prm.register_probe_power > 0 || prm.split_probe_power > 0 ||
-       prm.cluster_probe_power > 0) &&
-      !cal.kernel_probes.count(w.name))
+  if (model::uses_kernel_probes(prm) && !cal.kernel_probes.count(w.name))
     spdlog::warn("the calibration has no kernel probes of {} (written by an older build, or before the workload was "
                  "declared): its kernels are predicted by the formula alone; run `credit calibrate` with this build",
                  w.name);

@@ -379,6 +379,20 @@ CandidateTime candidate_formula(const StaticFigures& f, const std::string& workl
 // the clustered kernel's probe (0.83-0.89 of the formula for the former, 0.92-0.97 for the latter).
 // The factor scales the time past the launch, and is held to [1/2, 2]: a probe far outside that is a
 // broken measurement, not a rate.
+double probe_power(const ScheduleTraits* t, const TimeModelParams& prm) {
+  return !t                           ? 0.0
+         : t->partial_ctas > 0        ? prm.partial_probe_power
+         : t->register_family >= 0    ? prm.register_probe_power
+         : t->id == Schedule::Cluster ? prm.cluster_probe_power
+                                      : prm.split_probe_power;
+}
+
+bool uses_kernel_probes(const TimeModelParams& prm) {
+  for (const ScheduleTraits& t : schedule_traits())
+    if (t.candidate && probe_power(&t, prm) > 0) return true;
+  return false;
+}
+
 namespace {
 
 // What no candidate beats: the copy of its DRAM bytes (the copies' launch and bandwidth). The cluster gain
@@ -393,11 +407,7 @@ CandidateTime probed_time(const StaticFigures& f, const std::string& workload, c
                           long long m, long long n) {
   CandidateTime c = candidate_formula(f, workload, cal, prm, copy, schedule, p, m, n);
   const ScheduleTraits* t = find_schedule(schedule);
-  const double power = !t                           ? 0.0
-                       : t->partial_ctas > 0        ? prm.partial_probe_power
-                       : t->register_family >= 0    ? prm.register_probe_power
-                       : t->id == Schedule::Cluster ? prm.cluster_probe_power
-                                                    : prm.split_probe_power;
+  const double power = probe_power(t, prm);
   if (!c.legal || power <= 0) return c;
   const auto w = cal.kernel_probes.find(workload);
   if (w == cal.kernel_probes.end()) return c;

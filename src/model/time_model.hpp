@@ -144,6 +144,12 @@ inline constexpr double kDefaultShortlistBand = 0.10;
 // per row: the register variant for its slice (register_width), the clustered kernel for partial, else
 // the schedule's own.
 std::string kernel_of(const std::string& schedule, long long n, int p = 1);
+
+// The power of a schedule's kernel probe (partial, register, clustered, or the staged and global_reread
+// kernels' shared one), and whether any candidate's is on: then a calibration without the workload's
+// probes predicts it by the formula alone.
+double probe_power(const ScheduleTraits* t, const TimeModelParams& prm);
+bool uses_kernel_probes(const TimeModelParams& prm);
 // Whether the calibration has that kernel's resources for the workload (one written by an older
 // build may lack a kernel added since).
 bool calibration_covers(const Calibration& cal, const std::string& workload, const std::string& schedule, long long n,
