@@ -38,6 +38,7 @@ namespace {
 struct PredictArgs {
   // model "" means the time model, or the paper's with --from (which re-evaluates recorded predictions).
   std::string workload, shape, ps = "2,4,8,16", model, from, calibration, constants;
+  std::vector<std::string> set;  // --set NAME=VALUE
   std::string csv;  // --csv PATH or -
   std::uint64_t seed = 20261129;
 };
@@ -174,7 +175,8 @@ void run_predict(PredictArgs a, const GlobalOptions& g) {
     if (a.model == "time")
       throw CommandFailed("--from re-evaluates the paper's model (--model paper|refined); the time model needs only "
                           "--calibration FILE", 2);
-    if (!a.constants.empty()) throw CommandFailed("--constants goes with --model time, not --from", 2);
+    if (!a.constants.empty() || !a.set.empty())
+      throw CommandFailed(std::string(a.constants.empty() ? "--set" : "--constants") + " goes with --model time, not --from", 2);
     return run_from_file(a, g);
   }
   if (a.workload.empty() || a.shape.empty())
@@ -184,10 +186,12 @@ void run_predict(PredictArgs a, const GlobalOptions& g) {
   const Shape shape = parse_shape(a.shape);
   const std::vector<int> ps = cluster_sizes_of(a.ps);
   if (a.model == "time") {
+    const auto sets = parse_set_options(a.set);
     if (!a.calibration.empty()) {
       ResultsFile in = read_results(a.calibration);
       if (!in.calibration) throw CommandFailed(a.calibration + ": calibration: missing (not a calibration file)", 2);
       apply_constants_option(a.constants, *in.calibration);
+      apply_set_options(sets, *in.calibration);
       return run_time_model(a, g, w, shape, ps, *in.calibration, in);
     }
     const DeviceInfo dev = gpu::use_device(g.device);
@@ -195,11 +199,13 @@ void run_predict(PredictArgs a, const GlobalOptions& g) {
     res.device = dev;
     res.calibration = calibration_for_device(dev, g.argv, spdlog_log());
     apply_constants_option(a.constants, *res.calibration);
+    apply_set_options(sets, *res.calibration);
     return run_time_model(a, g, w, shape, ps, *res.calibration, res);
   }
   for (const auto& [option, value] : {std::pair{"--calibration", &a.calibration}, std::pair{"--constants", &a.constants}})
     if (!value->empty())
       throw CommandFailed(std::string(option) + " goes with --model time; the paper's model measures T_B and T_ctrl here", 2);
+  if (!a.set.empty()) throw CommandFailed("--set goes with --model time; the paper's model has no such constants", 2);
   const model::Variant v = model::parse_variant(a.model);
 
   const CsvOutput csv(a.csv);
@@ -228,6 +234,7 @@ void add_predict_command(CLI::App& app, GlobalOptions& g) {
                                                   "(or any results file that carries one)");
   cmd->add_option("--constants", a.constants, "with --model time: the time model's constants from this file (credit "
                                               "fit-model --json) instead of the calibration's own");
+  add_set_option(cmd, a.set, "with --model time: ");
   cmd->add_option("--from", a.from, "re-evaluate the predictions recorded in this results file, offline");
   cmd->add_option("--seed", a.seed, "input seed of the baseline timing")->capture_default_str();
   add_csv_option(cmd, a.csv);

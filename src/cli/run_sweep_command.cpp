@@ -38,6 +38,7 @@ namespace {
 
 struct SweepArgs {
   std::string config, resume, summarize, calibration, constants;
+  std::vector<std::string> set;  // with --summarize: --set NAME=VALUE
   bool reevaluate = false, no_python = false, dry_run = false;
   std::string csv;  // --csv PATH or -
   std::vector<std::string> baselines;  // with --summarize: torch/Triton baseline files
@@ -121,7 +122,8 @@ void print_summary(const ResultsFile& r) {
 // Selection regret of every model variant on the file's shapes: paper and refined from its
 // predictions, the time model from the calibration (--calibration's, else the sweep's own; its
 // fitted constants when it has them, else the H200 fit).
-void print_selection(const ResultsFile& r, const std::string& calibration_path, const std::string& constants_path) {
+void print_selection(const ResultsFile& r, const std::string& calibration_path, const std::string& constants_path,
+                     const std::vector<model::HeldConstant>& sets) {
   std::optional<Calibration> cal = r.calibration;
   if (!calibration_path.empty()) {
     const ResultsFile c = read_results(calibration_path);
@@ -129,12 +131,14 @@ void print_selection(const ResultsFile& r, const std::string& calibration_path, 
     cal = c.calibration;  // the given calibration's device inputs too (same GPU model, maybe newer probes)
   }
   if (!cal || cal->kernels.empty() || cal->copies.size() < 2) {
-    if (!constants_path.empty())
-      throw CommandFailed("--constants: the sweep has no time-model inputs to use them with: give --calibration", 2);
+    if (!constants_path.empty() || !sets.empty())
+      throw CommandFailed(std::string(constants_path.empty() ? "--set" : "--constants") +
+                              ": the sweep has no time-model inputs to use them with: give --calibration", 2);
     fmt::print("\n(no time-model inputs in this file's calibration: selection regret of the time model not shown)\n");
     return;
   }
   apply_constants_option(constants_path, *cal);
+  apply_set_options(sets, *cal);
   const TimeModelParams params = model::params_of(*cal);
   const auto shapes = measured_shapes(r);
   const SelectionReport rep = judge_selection(shapes, picks_for(r, *cal, params));
@@ -177,6 +181,7 @@ void print_dry_run(const SweepConfig& cfg, const std::vector<const WorkloadInfo*
 void run_sweep(const SweepArgs& a, const GlobalOptions& g) {
   const CsvOutput csv(a.csv);
   if (!a.summarize.empty()) {  // offline, no GPU
+    const auto sets = parse_set_options(a.set);  // a bad --set fails before any file is read
     if (!g.json_path.empty())
       throw CommandFailed("--json: --summarize prints a summary, it writes no JSON (--csv PATH writes its points)", 2);
     ResultsFile r = read_results(a.summarize);
@@ -190,13 +195,14 @@ void run_sweep(const SweepArgs& a, const GlobalOptions& g) {
     if (a.reevaluate) r.predictions = reevaluate(r, {model::Variant::Paper, model::Variant::Refined});
     print_summary(r);
     fmt::print("{}", traffic::traffic_table(r.points));
-    print_selection(r, a.calibration, a.constants);
+    print_selection(r, a.calibration, a.constants, sets);
     std::vector<ResultsFile> others;
     for (const auto& b : a.baselines) others.push_back(read_results(b));
     return print_speedups(r, others);
   }
   for (const auto& [option, value] : {std::pair{"--calibration", &a.calibration}, std::pair{"--constants", &a.constants}})
     if (!value->empty()) throw CommandFailed(std::string(option) + " goes with --summarize (a sweep calibrates itself)", 2);
+  if (!a.set.empty()) throw CommandFailed("--set goes with --summarize (a sweep calibrates itself)", 2);
   const SweepConfig cfg = a.config.empty() ? paper_sweep() : read_sweep_config(a.config);
   // The negative controls are turned away before anything runs (dry run, ladder or sweep).
   refuse_by_structure(cfg.workloads, a.config + ": workloads");
@@ -249,6 +255,7 @@ void add_run_sweep_command(CLI::App& app, GlobalOptions& g) {
                                                   "--json) for its selection regret");
   cmd->add_option("--constants", a.constants, "with --summarize: the time model's constants from this file (credit "
                                               "fit-model --json), with --calibration's (or the sweep's) device inputs");
+  add_set_option(cmd, a.set, "with --summarize: ");
   cmd->add_option("--baselines", a.baselines, "with --summarize: torch/Triton baseline files for the speed-ups");
   cmd->add_flag("--no-python", a.no_python, "do not run the torch.compile/Triton baselines (scripts/)");
   cmd->add_option("--seed", a.seed, "input seed")->capture_default_str();

@@ -27,6 +27,7 @@ namespace {
 
 struct TuneArgs {
   std::string workload, shape, calibration, constants, csv;
+  std::vector<std::string> set;  // --set NAME=VALUE
   int top = model::kDefaultShortlist;
   double band = model::kDefaultShortlistBand;
   int samples = 20, warmup = 3;
@@ -72,6 +73,7 @@ void run_tune(const TuneArgs& a, const GlobalOptions& g) {
   if (a.top < 1) throw CommandFailed(fmt::format("--top: expected at least 1 candidate, got {}", a.top), 2);
   if (!(a.band >= 0 && a.band <= 10)) throw CommandFailed(fmt::format("--band: expected a share from 0 to 10, got {}", a.band), 2);
   if (a.samples < 1 || a.warmup < 0) throw CommandFailed("--samples must be >= 1 and --warmup >= 0", 2);
+  const auto sets = parse_set_options(a.set);
   std::optional<Calibration> given;
   if (!a.calibration.empty()) {
     ResultsFile in = read_results(a.calibration);
@@ -84,6 +86,7 @@ void run_tune(const TuneArgs& a, const GlobalOptions& g) {
                                     "(credit calibrate)", a.calibration, given->device.name, dev.name), 2);
   Calibration cal = given ? *given : calibration_for_device(dev, g.argv, spdlog_log());
   apply_constants_option(a.constants, cal);
+  apply_set_options(sets, cal);
   const CsvOutput csv(a.csv);
   gpu::Timer timer(dev);
   ResultsFile out;
@@ -126,6 +129,7 @@ void add_tune_command(CLI::App& app, GlobalOptions& g) {
   cmd->add_option("--calibration", a.calibration, "rank with this calibration (of this GPU model) instead of the "
                                                   "cached one");
   cmd->add_option("--constants", a.constants, "the time model's constants from this file (credit fit-model --json)");
+  add_set_option(cmd, a.set, "");
   cmd->add_option("--samples", a.samples, "timed samples per candidate (median reported)")->capture_default_str();
   cmd->add_option("--warmup", a.warmup, "untimed runs first")->capture_default_str();
   cmd->add_option("--seed", a.seed, "input seed")->capture_default_str();
