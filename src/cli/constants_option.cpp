@@ -1,6 +1,7 @@
 #include "cli/constants_option.hpp"
 
 #include <fmt/format.h>
+#include <spdlog/spdlog.h>
 
 #include <stdexcept>
 
@@ -45,6 +46,9 @@ std::vector<model::HeldConstant> parse_set_options(const std::vector<std::string
 
 void apply_set_options(const std::vector<model::HeldConstant>& sets, Calibration& cal) {
   if (sets.empty()) return;
+  // What the constants are set on: said here, since afterwards the calibration carries constants of its own.
+  if (!cal.time_model && cal.device.name.find("H200") == std::string::npos)
+    spdlog::warn("the calibration of {} carries no fitted time model: --set changes the H200's constants", cal.device.name);
   TimeModelParams p = model::params_of(cal);
   std::string what;
   for (const auto& s : sets) {
