@@ -23,6 +23,7 @@ struct FitArgs {
   std::string calibration;
   std::string csv;
   bool cv = false;
+  bool own_calibrations = false;  // each sweep with the calibration recorded in it
   std::vector<std::string> hold;
   std::string start;       // constants to descend from (a file written by fit-model)
   std::string write_with;  // the calibration --json writes the constants with
@@ -37,6 +38,8 @@ void print_params(std::FILE* out, const TimeModelParams& p) {
 
 void run_fit(const FitArgs& a, const GlobalOptions& g) {
   if (a.sweeps.empty()) throw CommandFailed("fit-model needs at least one sweep file", 2);
+  if (a.own_calibrations && a.cv)
+    throw CommandFailed("--own-calibrations does not go with --cv (its folds judge with one calibration)", 2);
   std::vector<model::HeldConstant> held;
   for (const auto& h : a.hold) {
     try {
@@ -90,6 +93,13 @@ void run_fit(const FitArgs& a, const GlobalOptions& g) {
       throw CommandFailed(fmt::format("{}: measured on {}, the calibration is of {}: fit on one device's data",
                                       inputs[i], f.device.name, cal.device.name), 2);
   }
+  if (a.own_calibrations)
+    for (size_t i = 0; i < files.size() + judged.size(); ++i) {
+      const ResultsFile& f = i < files.size() ? files[i] : judged[i - files.size()];
+      if (!f.calibration || f.calibration->kernels.empty() || f.calibration->copies.size() < 2)
+        throw CommandFailed(inputs[i] + ": --own-calibrations: the sweep records no calibration with the time "
+                            "model's inputs", 2);
+    }
   std::vector<const ResultsFile*> ptrs;
   for (const auto& f : files) ptrs.push_back(&f);
 
@@ -108,7 +118,7 @@ void run_fit(const FitArgs& a, const GlobalOptions& g) {
                                       out_file.calibration->device.name, cal.device.name), 2);
   }
 
-  ModelFit fit = fit_time_model(ptrs, cal, {}, held, start, loss);
+  ModelFit fit = fit_time_model(ptrs, cal, {}, held, start, loss, a.own_calibrations);
   std::string names;
   for (const auto& s : a.sweeps) names += (names.empty() ? "" : ", ") + std::filesystem::path(s).filename().string();
   fit.params.fitted_on = loss == model::FitLoss::Centred ? names : names + " (loss: " + model::fit_loss_name(loss) + ")";
@@ -121,10 +131,11 @@ void run_fit(const FitArgs& a, const GlobalOptions& g) {
   print_params(out, fit.params);
   std::vector<Residual> rows;
   auto judge = [&](const ResultsFile& f, const std::string& path, const char* what) {
-    const auto res = residuals(f, std::filesystem::path(path).filename().string(), cal, fit.params);
+    const Calibration& c = a.own_calibrations ? *f.calibration : cal;
+    const auto res = residuals(f, std::filesystem::path(path).filename().string(), c, fit.params);
     fmt::print(out, "\nselection on {} ({}; RMS log error {:.3f} over {} points):\n", path, what,
                rms_log_error(res), res.size());
-    fmt::print(out, "{}", format_selection_stats(judge_selection(measured_shapes(f), picks_for(f, cal, fit.params))));
+    fmt::print(out, "{}", format_selection_stats(judge_selection(measured_shapes(f), picks_for(f, c, fit.params))));
     rows.insert(rows.end(), res.begin(), res.end());
   };
   for (size_t i = 0; i < files.size(); ++i) judge(files[i], a.sweeps[i], "the data it was fitted on");
@@ -183,6 +194,8 @@ void add_fit_model_command(CLI::App& app, GlobalOptions& g) {
                   "calibration (or any results file that carries one); default: the first sweep's");
   cmd->add_option("--judge", a.judge, "held-out sweep files: judge the fitted model's picks on them (not fitted on)");
   cmd->add_flag("--cv", a.cv, "also report leave-one-workload-out cross-validation");
+  cmd->add_flag("--own-calibrations", a.own_calibrations, "fit and judge each sweep with the calibration recorded in it "
+                "(sweeps of several leases, each with its own probes) instead of one calibration");
   cmd->add_option("--hold", a.hold,
                   "NAME=VALUE: keep a constant at VALUE instead of fitting it (an earlier form of the model on new "
                   "data, e.g. work_exposed_share=0 for v7); repeatable");

@@ -87,7 +87,7 @@ std::vector<FitSample> fit_samples(const ResultsFile& sweep,
     if (!is_candidate(pt.schedule, pt.p, pt.n)) continue;
     const StaticFigures* f = figures_of(pt.workload);
     if (!f) continue;
-    out.push_back({f, pt.workload, pt.m, pt.n, pt.schedule, pt.p, pt.time_ms.median});
+    out.push_back({f, pt.workload, pt.m, pt.n, pt.schedule, pt.p, pt.time_ms.median, nullptr});
   }
   return out;
 }
@@ -99,10 +99,21 @@ std::vector<double> log_errors(const std::vector<FitSample>& samples, const Cali
                                std::vector<bool>* legal = nullptr) {
   if (samples.empty()) throw std::invalid_argument("no measured kernel points to fit or judge the model on");
   const CopyLine copy = copy_line(cal.copies);
+  // A sample's own calibration (its lease's), with its own copy line: few distinct ones, looked up once each.
+  std::vector<std::pair<const Calibration*, CopyLine>> own;
+  auto copy_of = [&](const Calibration* c) {
+    for (const auto& [k, line] : own)
+      if (k == c) return line;
+    own.emplace_back(c, copy_line(c->copies));
+    return own.back().second;
+  };
   std::vector<double> e;
   if (legal) legal->clear();
   for (const auto& s : samples) {
-    const CandidateTime c = candidate_time(*s.figures, s.workload, cal, p, copy, s.schedule, s.p, s.m, s.n);
+    const CandidateTime c = s.calibration
+                                ? candidate_time(*s.figures, s.workload, *s.calibration, p, copy_of(s.calibration),
+                                                 s.schedule, s.p, s.m, s.n)
+                                : candidate_time(*s.figures, s.workload, cal, p, copy, s.schedule, s.p, s.m, s.n);
     const bool timed = c.legal && c.t_ms > 0;
     // A measured point the model calls illegal is a model error, counted as a factor of e^2.
     e.push_back(timed ? std::log(c.t_ms / s.t_ms) : 2.0);

@@ -22,6 +22,9 @@ struct FitSample {
   std::string schedule;
   int p = 1;
   double t_ms = 0;
+  // The calibration of the lease that measured it (fit-model --own-calibrations: sweeps of several
+  // leases, each with its own probes); nullptr: the fit's one calibration.
+  const Calibration* calibration = nullptr;
 };
 
 // The passed kernel points of a sweep file, with the static figures `figures_of` gives for

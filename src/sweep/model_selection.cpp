@@ -43,14 +43,18 @@ PickTable picks_for(const ResultsFile& sweep, const Calibration& cal, const Time
 
 ModelFit fit_time_model(const std::vector<const ResultsFile*>& sweeps, const Calibration& cal,
                         const std::vector<std::string>& leave_out, const std::vector<model::HeldConstant>& held,
-                        const std::optional<TimeModelParams>& start, model::FitLoss loss) {
+                        const std::optional<TimeModelParams>& start, model::FitLoss loss, bool own_calibrations) {
   std::vector<model::FitSample> samples;
   ModelFit f;
   for (const ResultsFile* r : sweeps)
     for (auto& s : model::fit_samples(*r, figures_or_null)) {
       if (std::find(leave_out.begin(), leave_out.end(), s.workload) != leave_out.end()) continue;
+      if (own_calibrations) {
+        if (!r->calibration) throw std::invalid_argument("a sweep records no calibration of its own");
+        s.calibration = &*r->calibration;
+      }
       // A kernel the calibration has no resources for cannot be predicted with it: not a model error.
-      if (!model::calibration_covers(cal, s.workload, s.schedule, s.n, s.p)) {
+      if (!model::calibration_covers(s.calibration ? *s.calibration : cal, s.workload, s.schedule, s.n, s.p)) {
         ++f.uncovered;
         continue;
       }

@@ -26,11 +26,13 @@ struct ModelFit {
 };
 // The fit descends from `start` (default: model::fit_start()), e.g. from the constants it refits, and
 // minimises `loss` (model/fit.hpp).
+// own_calibrations: each sweep's points are predicted with the calibration recorded in it (its lease's
+// probes), `cal` serving the constants' resets only; else every point with `cal`.
 ModelFit fit_time_model(const std::vector<const ResultsFile*>& sweeps, const Calibration& cal,
                         const std::vector<std::string>& leave_out_workloads = {},
                         const std::vector<model::HeldConstant>& held = {},
                         const std::optional<TimeModelParams>& start = std::nullopt,
-                        model::FitLoss loss = model::FitLoss::Centred);
+                        model::FitLoss loss = model::FitLoss::Centred, bool own_calibrations = false);
 
 // The model's time beside the measured one at every passed kernel point of a sweep: where the
 // model misses, for `fit-model --csv`.

@@ -412,6 +412,30 @@ TEST_CASE("the fit recovers the constants a synthetic sweep was made with", "[mo
   CHECK(rms_log_error(samples, c, held) < before);
 }
 
+TEST_CASE("a sample with its own calibration is predicted with it, not with the fit's", "[model][fit]") {
+  // Sweeps of two leases (fit-model --own-calibrations): each point timed against its own lease's inputs.
+  const Calibration a = h200_like();
+  Calibration b = a;
+  for (auto& c : b.copies) c.ms = 4e-3 + (c.ms - 4e-3) * 1.25;  // another lease: a slower copy
+  const TimeModelParams p = h200_params();
+  ResultsFile r;
+  r.kind = "sweep";
+  const CopyLine lb = copy_line(b.copies);
+  for (long long n : {4096LL, 32768LL, 131072LL})
+    for (const auto& [s, q] : std::vector<std::pair<std::string, int>>{{"staged", 1}, {"cluster", 4}}) {
+      const CandidateTime t = candidate_time(find_workload("quant_int8").figures, "quant_int8", b, p, lb, s, q, 1024, n);
+      if (t.legal) r.points.push_back(point("quant_int8", 1024, n, s, q, t.t_ms));
+    }
+  auto samples = fit_samples(r, [](const std::string& n) { return &find_workload(n).figures; });
+  REQUIRE(samples.size() >= 4);
+  CHECK(rms_log_error(samples, b, p) < 1e-12);  // the times are b's
+  const double with_a = rms_log_error(samples, a, p);
+  CHECK(with_a > 0.01);
+  for (auto& s : samples) s.calibration = &b;
+  CHECK(rms_log_error(samples, a, p) < 1e-12);  // each sample's own calibration wins over the fit's
+  CHECK(selection_loss(samples, a, p) < 1e-12);
+}
+
 TEST_CASE("the regret loss scores constants by their picks, and a fit on it lowers it", "[model][fit]") {
   const Calibration c = h200_like();
   const TimeModelParams truth = h200_params();
