@@ -1,5 +1,7 @@
 #include "runner/sweep_runner.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <chrono>
 #include <optional>
@@ -10,6 +12,7 @@
 #include "gpu/control.hpp"
 #include "gpu/device_query.hpp"
 #include "io/json_records.hpp"
+#include "io/throttled_save.hpp"
 #include "model/profitability.hpp"
 #include "model/time_model.hpp"
 #include "runner/measured_points.hpp"
@@ -19,6 +22,9 @@
 namespace credit {
 
 namespace {
+
+// The most seconds of measurement a sweep killed by SIGKILL can lose (io/throttled_save.hpp).
+constexpr double kSaveEveryS = 2.0;
 
 const SweepPoint* find(const ResultsFile& r, const std::string& w, long long m, long long n, const std::string& s,
                        int p) {
@@ -31,8 +37,10 @@ const SweepPoint* find(const ResultsFile& r, const std::string& w, long long m, 
 class ShapeRunner {
  public:
   ShapeRunner(const WorkloadInfo& w, long long m, long long n, const DeviceInfo& dev, gpu::Timer& timer,
-              const SweepConfig& cfg, std::uint64_t seed, ResultsFile& out, const std::string& path, const Log& log)
-      : w_(w), m_(m), n_(n), dev_(dev), timer_(timer), cfg_(cfg), seed_(seed), out_(out), path_(path), log_(log) {}
+              const SweepConfig& cfg, std::uint64_t seed, ResultsFile& out, ThrottledSave& saver,
+              const std::string& path, const Log& log)
+      : w_(w), m_(m), n_(n), dev_(dev), timer_(timer), cfg_(cfg), seed_(seed), out_(out), saver_(saver), path_(path),
+        log_(log) {}
 
   void run() {
     for (const ScheduleTraits& t : schedule_traits())  // every candidate of the time model
@@ -69,7 +77,16 @@ class ShapeRunner {
   }
 
  private:
-  void save() { write_results(path_, out_); }
+  // A point measured: the file is written when due (ThrottledSave); a stop asked by SIGINT or SIGTERM writes
+  // it now and ends the sweep, so that nothing measured is lost.
+  void save() {
+    saver_.changed();
+    if (StopOnSignal::requested()) {
+      saver_.flush();
+      throw std::runtime_error(fmt::format("interrupted by signal {}: {} holds every point measured so far; "
+                                           "continue with --resume", StopOnSignal::signal_number(), path_));
+    }
+  }
 
   void measure(gpu::Schedule s, int p) {
     if (find(out_, w_.name, m_, n_, gpu::schedule_name(s), p)) return;
@@ -108,6 +125,7 @@ class ShapeRunner {
   const SweepConfig& cfg_;
   std::uint64_t seed_;
   ResultsFile& out_;
+  ThrottledSave& saver_;
   const std::string& path_;
   const Log& log_;
   std::optional<gpu::DeviceProblem> prob_;  // allocated only when something is measured
@@ -191,15 +209,18 @@ void run_sweep_passes(const SweepConfig& cfg, const std::vector<SweepShape>& sha
   write_results(path, out);
   log.info("sweep '{}' -> {} (copy {:.0f} GB/s)", cfg.name, path, out.copy_gbps);
 
+  const StopOnSignal stop;  // SIGINT/SIGTERM: the runner writes what it has and stops at the next point
+  ThrottledSave saver([&] { write_results(path, out); }, kSaveEveryS);
   const auto t0 = std::chrono::steady_clock::now();
   const size_t total = shapes.size() * size_t(cfg.passes);
   size_t done = 0;
   for (int pass = 1; pass <= cfg.passes; ++pass) {
     for (size_t i = 0; i < shapes.size(); ++i) {
       const SweepShape& sh = shapes[i];
-      ShapeRunner runner(*sh.w, sh.m, sh.n, dev, timer, cfg, seed + i, out, path, log);
+      ShapeRunner runner(*sh.w, sh.m, sh.n, dev, timer, cfg, seed + i, out, saver, path, log);
       if (pass == 1) runner.run();
       else runner.repeat();
+      saver.flush();  // every shape ends written
       ++done;
       const double el = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
       log.info("[{}/{}] pass {} {} {}x{} done, {:.0f} s elapsed, ETA {:.0f} s", done, total, pass, sh.w->name, sh.m,

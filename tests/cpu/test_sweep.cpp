@@ -1,4 +1,8 @@
 // Sweep configuration files and the sweep summary (measured against predicted profitability).
+#include <csignal>
+#include <stdexcept>
+
+#include "io/throttled_save.hpp"
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -161,4 +165,68 @@ TEST_CASE("DSMEM against global-memory exchange: the fastest passed P of each", 
   CHECK(c[0].megakernel->ms == 1.1);
   REQUIRE(c[0].local_fusion);
   CHECK(c[0].local_fusion->p == 16);
+}
+
+TEST_CASE("a sweep's results file is written when due, at a flush, and not in between", "[sweep][save]") {
+  double t = 100.0;
+  int written = 0;
+  ThrottledSave s([&] { ++written; }, 2.0, [&] { return t; });
+  CHECK_FALSE(s.dirty());
+  s.flush();  // nothing new: nothing written
+  CHECK(written == 0);
+  s.changed();  // 0 s since the start: not due
+  CHECK(written == 0);
+  CHECK(s.dirty());
+  t += 1.5;
+  s.changed();
+  CHECK(written == 0);
+  t += 0.5;  // 2 s: due
+  s.changed();
+  CHECK(written == 1);
+  CHECK_FALSE(s.dirty());
+  t += 0.1;
+  s.changed();
+  CHECK(written == 1);
+  s.flush();  // the end of a shape: what is unwritten is written now
+  CHECK(written == 2);
+  s.flush();
+  CHECK(written == 2);
+  CHECK(s.writes() == 2);
+}
+
+TEST_CASE("a failed write leaves the points unwritten, to be written again", "[sweep][save]") {
+  double t = 0;
+  bool fail = true;
+  int written = 0;
+  ThrottledSave s([&] { if (fail) throw std::runtime_error("disk full"); ++written; }, 1.0, [&] { return t; });
+  s.changed();
+  CHECK_THROWS_AS(s.flush(), std::runtime_error);
+  CHECK(s.dirty());
+  fail = false;
+  s.flush();
+  CHECK(written == 1);
+  CHECK_FALSE(s.dirty());
+}
+
+TEST_CASE("SIGTERM and SIGINT only ask a running sweep to stop, and the old handlers come back", "[sweep][save]") {
+  const auto before = std::signal(SIGTERM, SIG_IGN);  // whatever the process had (Catch2 installs its own)
+  std::signal(SIGTERM, before);
+  CHECK_FALSE(StopOnSignal::requested());
+  {
+    const StopOnSignal stop;
+    CHECK_FALSE(StopOnSignal::requested());
+    std::raise(SIGTERM);  // would end the test process without the handler
+    CHECK(StopOnSignal::requested());
+    CHECK(StopOnSignal::signal_number() == SIGTERM);
+  }
+  {
+    const StopOnSignal stop;  // a new sweep starts with no stop asked
+    CHECK_FALSE(StopOnSignal::requested());
+    std::raise(SIGINT);
+    CHECK(StopOnSignal::signal_number() == SIGINT);
+  }
+  // The process's own handler is back: installing one now returns it.
+  const auto after = std::signal(SIGTERM, SIG_IGN);
+  std::signal(SIGTERM, after);
+  CHECK(after == before);
 }
