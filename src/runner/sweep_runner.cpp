@@ -221,6 +221,10 @@ void run_sweep_passes(const SweepConfig& cfg, const std::vector<SweepShape>& sha
       if (pass == 1) runner.run();
       else runner.repeat();
       saver.flush();  // every shape ends written
+      // A stop asked while nothing new was measured (a resumed shape): nothing to lose, stop here.
+      if (StopOnSignal::requested())
+        throw std::runtime_error(fmt::format("interrupted by signal {}: {} holds every point measured so far; "
+                                             "continue with --resume", StopOnSignal::signal_number(), path));
       ++done;
       const double el = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
       log.info("[{}/{}] pass {} {} {}x{} done, {:.0f} s elapsed, ETA {:.0f} s", done, total, pass, sh.w->name, sh.m,
