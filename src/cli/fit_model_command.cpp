@@ -11,6 +11,7 @@
 #include "cli/output_paths.hpp"
 #include "cli/csv_output.hpp"
 #include "io/json_records.hpp"
+#include "model/time_model.hpp"
 #include "sweep/model_selection.hpp"
 
 namespace credit::cli {
@@ -84,7 +85,7 @@ void run_fit(const FitArgs& a, const GlobalOptions& g) {
     if (!cal_file.calibration) throw CommandFailed(a.sweeps.front() + ": calibration: missing", 2);
   }
   const Calibration& cal = *cal_file.calibration;
-  if (cal.kernels.empty() || cal.cluster_slots.empty() || cal.copies.size() < 2)
+  if (!model::has_time_model_inputs(cal))
     throw CommandFailed("the calibration predates the time model's inputs (kernels, cluster slots, copies): "
                         "calibrate again with this build", 2);
   for (size_t i = 0; i < inputs.size() && i < files.size() + judged.size(); ++i) {
@@ -96,7 +97,7 @@ void run_fit(const FitArgs& a, const GlobalOptions& g) {
   if (a.own_calibrations)
     for (size_t i = 0; i < files.size() + judged.size(); ++i) {
       const ResultsFile& f = i < files.size() ? files[i] : judged[i - files.size()];
-      if (!f.calibration || f.calibration->kernels.empty() || f.calibration->copies.size() < 2)
+      if (!f.calibration || !model::has_time_model_inputs(*f.calibration))
         throw CommandFailed(inputs[i] + ": --own-calibrations: the sweep records no calibration with the time "
                             "model's inputs", 2);
     }

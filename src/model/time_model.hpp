@@ -145,6 +145,11 @@ inline constexpr double kDefaultShortlistBand = 0.10;
 // the schedule's own.
 std::string kernel_of(const std::string& schedule, long long n, int p = 1);
 
+// Whether the calibration carries what the time model predicts from (kernel resources, cluster slots, copies).
+inline bool has_time_model_inputs(const Calibration& cal) {
+  return !cal.kernels.empty() && !cal.cluster_slots.empty() && cal.copies.size() >= 2;
+}
+
 // The power of a schedule's kernel probe (partial, register, clustered, or the staged and global_reread
 // kernels' shared one), and whether any candidate's is on: then a calibration without the workload's
 // probes predicts it by the formula alone.

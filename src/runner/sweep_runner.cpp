@@ -37,10 +37,8 @@ const SweepPoint* find(const ResultsFile& r, const std::string& w, long long m, 
 class ShapeRunner {
  public:
   ShapeRunner(const WorkloadInfo& w, long long m, long long n, const DeviceInfo& dev, gpu::Timer& timer,
-              const SweepConfig& cfg, std::uint64_t seed, ResultsFile& out, ThrottledSave& saver,
-              const std::string& path, const Log& log)
-      : w_(w), m_(m), n_(n), dev_(dev), timer_(timer), cfg_(cfg), seed_(seed), out_(out), saver_(saver), path_(path),
-        log_(log) {}
+              const SweepConfig& cfg, std::uint64_t seed, ResultsFile& out, ThrottledSave& saver, const Log& log)
+      : w_(w), m_(m), n_(n), dev_(dev), timer_(timer), cfg_(cfg), seed_(seed), out_(out), saver_(saver), log_(log) {}
 
   void run() {
     for (const ScheduleTraits& t : schedule_traits())  // every candidate of the time model
@@ -77,16 +75,8 @@ class ShapeRunner {
   }
 
  private:
-  // A point measured: the file is written when due (ThrottledSave); a stop asked by SIGINT or SIGTERM writes
-  // it now and ends the sweep, so that nothing measured is lost.
-  void save() {
-    saver_.changed();
-    if (StopOnSignal::requested()) {
-      saver_.flush();
-      throw std::runtime_error(fmt::format("interrupted by signal {}: {} holds every point measured so far; "
-                                           "continue with --resume", StopOnSignal::signal_number(), path_));
-    }
-  }
+  // A point measured: the file is written when due (ThrottledSave), and at the end of the shape.
+  void save() { saver_.changed(); }
 
   void measure(gpu::Schedule s, int p) {
     if (find(out_, w_.name, m_, n_, gpu::schedule_name(s), p)) return;
@@ -126,7 +116,6 @@ class ShapeRunner {
   std::uint64_t seed_;
   ResultsFile& out_;
   ThrottledSave& saver_;
-  const std::string& path_;
   const Log& log_;
   std::optional<gpu::DeviceProblem> prob_;  // allocated only when something is measured
 };
@@ -209,7 +198,7 @@ void run_sweep_passes(const SweepConfig& cfg, const std::vector<SweepShape>& sha
   write_results(path, out);
   log.info("sweep '{}' -> {} (copy {:.0f} GB/s)", cfg.name, path, out.copy_gbps);
 
-  const StopOnSignal stop;  // SIGINT/SIGTERM: the runner writes what it has and stops at the next point
+  const StopOnSignal stop;  // SIGINT/SIGTERM: the sweep stops once the shape in progress is written
   ThrottledSave saver([&] { write_results(path, out); }, kSaveEveryS);
   const auto t0 = std::chrono::steady_clock::now();
   const size_t total = shapes.size() * size_t(cfg.passes);
@@ -217,11 +206,10 @@ void run_sweep_passes(const SweepConfig& cfg, const std::vector<SweepShape>& sha
   for (int pass = 1; pass <= cfg.passes; ++pass) {
     for (size_t i = 0; i < shapes.size(); ++i) {
       const SweepShape& sh = shapes[i];
-      ShapeRunner runner(*sh.w, sh.m, sh.n, dev, timer, cfg, seed + i, out, saver, path, log);
+      ShapeRunner runner(*sh.w, sh.m, sh.n, dev, timer, cfg, seed + i, out, saver, log);
       if (pass == 1) runner.run();
       else runner.repeat();
       saver.flush();  // every shape ends written
-      // A stop asked while nothing new was measured (a resumed shape): nothing to lose, stop here.
       if (StopOnSignal::requested())
         throw std::runtime_error(fmt::format("interrupted by signal {}: {} holds every point measured so far; "
                                              "continue with --resume", StopOnSignal::signal_number(), path));
