@@ -83,6 +83,14 @@ struct RegisterVariant {
   int threads, groups;
   RegisterFamily family;
 };
+#if !defined(CREDIT_REGISTER_VARIANTS) && defined(CREDIT_REGISTER_WIDE_SPREAD)  // A/B: the wide family in
+// twice the threads with half the groups (the peer's 16 warps at few rows)
+#define CREDIT_REGISTER_VARIANTS                                                                   \
+  {256, 1, RegisterFamily::Wide}, {512, 1, RegisterFamily::Wide}, {512, 2, RegisterFamily::Wide},  \
+      {1024, 2, RegisterFamily::Wide}, {1024, 4, RegisterFamily::Wide}, {256, 8, RegisterFamily::Deep},    \
+      {512, 8, RegisterFamily::Deep}, {256, 2, RegisterFamily::Cluster}, {256, 4, RegisterFamily::Cluster},       \
+      {256, 8, RegisterFamily::Cluster}
+#endif
 #ifndef CREDIT_REGISTER_VARIANTS  // a build option for A/B runs of the tables
 #define CREDIT_REGISTER_VARIANTS                                                                   \
   {128, 2, RegisterFamily::Wide}, {256, 2, RegisterFamily::Wide}, {256, 4, RegisterFamily::Wide},  \

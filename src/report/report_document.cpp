@@ -11,6 +11,7 @@
 #include "io/json_records.hpp"
 #include "report/cells.hpp"
 #include "report/report_lead.hpp"
+#include "sweep/model_selection.hpp"
 #include "report/report_stats.hpp"
 #include "report/report_tables.hpp"
 #include "report/report_traffic.hpp"
@@ -132,10 +133,14 @@ Section selection_section(const ReportData& d) {
                         frac(st.right_outside, st.judged_outside),
                         fmt::format("{}/{}", st.n_star_exact, st.n_star_groups),
                         fmt::format("{}/{}", st.n_star_workloads_exact, st.n_star_workloads)});
-  if (t.rows.empty())
+  if (t.rows.empty()) {
     s.blocks.push_back(Paragraph{"No sweep carries a calibration with the time model's inputs: nothing to judge."});
-  else
-    s.blocks.push_back(std::move(t));
+    return s;
+  }
+  s.blocks.push_back(std::move(t));
+  for (const auto& sel : d.selections)
+    if (const std::string misses = format_misses_by_margin(sel.stats); !misses.empty())
+      s.blocks.push_back(Paragraph{std::filesystem::path(sel.path).filename().string() + ": " + misses});
   return s;
 }
 

@@ -155,6 +155,9 @@ VariantStats pool(const std::vector<SelectionReport>& reports, const std::string
     p.judged += s.judged;
     p.right_outside += s.right_outside;
     p.judged_outside += s.judged_outside;
+    p.wrong_within_2pct += s.wrong_within_2pct;
+    p.wrong_2_to_5pct += s.wrong_2_to_5pct;
+    p.wrong_over_5pct += s.wrong_over_5pct;
     p.n_star_exact += s.n_star_exact;
     p.n_star_groups += s.n_star_groups;
     p.n_star_workloads_exact += s.n_star_workloads_exact;
@@ -173,12 +176,24 @@ std::string format_stats_line(const std::string& name, const VariantStats& s) {
                      fmt::format("{}/{}", s.n_star_workloads_exact, s.n_star_workloads), s.worst);
 }
 
+std::string format_misses_by_margin(const std::map<std::string, VariantStats>& stats) {
+  std::string out;
+  for (const auto& [name, s] : stats)
+    if (s.judged_outside > 0)
+      out += fmt::format("{}{}: {} within 2%, {} at 2-5%, {} over 5%", out.empty() ? "" : "; ", name,
+                         s.wrong_within_2pct, s.wrong_2_to_5pct, s.wrong_over_5pct);
+  return out.empty() ? out
+                     : "wrong verdicts outside the noise band, by the measured margin between the fastest cluster "
+                       "and the faster one-CTA kernel: " + out + "\n";
+}
+
 std::string format_selection_stats(const SelectionReport& rep) {
   std::string out = fmt::format("{:<10} {:>6} {:>10} {:>9} {:>6} {:>18} {:>18} {:>10} {:>11}\n", "model", "shapes",
                                 "regret gm", "max", ">5%", "accuracy", "outside noise", "N* exact", "N* all M");
   for (const auto& [name, s] : rep.stats) out += format_stats_line(name, s);
   out += fmt::format("noise band: {} of {} shapes timed twice are ties (the passes disagree on whether a cluster "
                      "wins)\n", rep.ties, rep.with_repeat);
+  out += format_misses_by_margin(rep.stats);
   return out;
 }
 

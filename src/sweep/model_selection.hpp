@@ -73,5 +73,7 @@ VariantStats pool(const std::vector<SelectionReport>& reports, const std::string
 // A text table of the variants' statistics (one line each) for the terminal.
 std::string format_selection_stats(const SelectionReport& rep);
 std::string format_stats_line(const std::string& name, const VariantStats& s);
+// One line: each variant's wrong verdicts outside the noise band by the measured margin (empty if none judged).
+std::string format_misses_by_margin(const std::map<std::string, VariantStats>& stats);
 
 }  // namespace credit

@@ -24,6 +24,7 @@ struct Verdict {
   std::string fastest;
   double t = 0;
   bool cluster_wins = false, has_both = false;
+  double margin = 0;  // |ln(best cluster / best one-CTA)| where has_both
 };
 
 Verdict verdict_of(const std::map<std::string, double>& t) {
@@ -39,6 +40,7 @@ Verdict verdict_of(const std::map<std::string, double>& t) {
   }
   v.has_both = std::isfinite(best_cluster) && std::isfinite(best_one);
   v.cluster_wins = best_cluster < best_one;
+  if (v.has_both) v.margin = std::abs(std::log(best_cluster / best_one));
   return v;
 }
 
@@ -67,6 +69,7 @@ std::vector<MeasuredShape> measured_shapes(const ResultsFile& sweep) {
     s.t_fastest = v.t;
     s.cluster_wins = v.cluster_wins;
     s.has_both = v.has_both;
+    s.margin = v.margin;
     if (s.repeat_ms.size() == s.t_ms.size()) {
       const Verdict r = verdict_of(s.repeat_ms);
       s.tie = r.cluster_wins != v.cluster_wins;
@@ -149,6 +152,10 @@ SelectionReport judge_selection(const std::vector<MeasuredShape>& shapes, const 
         if (!s.tie && !s.repeat_ms.empty()) {
           ++st.judged_outside;
           st.right_outside += pk.cluster_predicted == s.cluster_wins;
+          if (pk.cluster_predicted != s.cluster_wins)
+            ++(s.margin < std::log(1.02) ? st.wrong_within_2pct
+               : s.margin < std::log(1.05) ? st.wrong_2_to_5pct
+                                           : st.wrong_over_5pct);
         }
       }
       NStar& ns = nstar[variant][{s.workload, s.m}];

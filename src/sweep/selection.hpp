@@ -33,6 +33,7 @@ struct MeasuredShape {
   bool cluster_wins = false;  // fastest cluster faster than the faster one-CTA kernel
   bool tie = false;           // the two passes disagree on cluster_wins, or on the fastest
   bool has_both = false;      // at least one cluster and one one-CTA candidate passed
+  double margin = 0;          // |ln(fastest cluster / faster one-CTA kernel)|, first pass, where has_both
 };
 
 // Shapes with at least one passed candidate, in sweep order.
@@ -46,6 +47,9 @@ struct VariantStats {
   int over_5pct = 0;
   int right = 0, judged = 0;                  // binary accuracy
   int right_outside = 0, judged_outside = 0;  // shapes outside the noise band
+  // Wrong verdicts outside the noise band by the measured margin (MeasuredShape::margin): within 2%,
+  // 2-5%, over 5%. What a miss of the accuracy goal is made of: near-ties or real losses.
+  int wrong_within_2pct = 0, wrong_2_to_5pct = 0, wrong_over_5pct = 0;
   int n_star_exact = 0, n_star_groups = 0;    // (workload, M) groups
   int n_star_workloads_exact = 0, n_star_workloads = 0;  // workloads: exact at every M of the sweep
   int unmeasured_picks = 0;        // picks the sweep has no passed time for

@@ -332,6 +332,36 @@ TEST_CASE("selection regret, accuracy, the noise band and N*", "[model][selectio
   CHECK(judge_selection(shapes, t).stats.at("m").unmeasured_picks == 1);
 }
 
+TEST_CASE("wrong verdicts outside the noise band are counted by the measured margin", "[model][selection]") {
+  ResultsFile r;
+  r.kind = "sweep";
+  // Three shapes where a cluster loses, both passes agreeing, by 1%, 3% and 20%; one where it wins by 10%.
+  const double loss[] = {1.01, 1.03, 1.2};
+  for (int i = 0; i < 3; ++i) {
+    r.points.push_back(point("w", 64, 1000 * (i + 1), "staged", 1, 1.0, 1.0));
+    r.points.push_back(point("w", 64, 1000 * (i + 1), "cluster", 2, loss[i], loss[i]));
+  }
+  r.points.push_back(point("w", 64, 8000, "staged", 1, 1.1, 1.1));
+  r.points.push_back(point("w", 64, 8000, "cluster", 2, 1.0, 1.0));
+  const auto shapes = measured_shapes(r);
+  REQUIRE(shapes.size() == 4);
+  CHECK(std::abs(shapes[1].margin - std::log(1.03)) < 1e-12);
+  PickTable t;
+  for (int i = 0; i < 3; ++i) t["m"][shape_key("w", 64, 1000 * (i + 1))] = {"cluster", 2, true};  // all wrong
+  t["m"][shape_key("w", 64, 8000)] = {"staged", 1, false};                                        // wrong too
+  const VariantStats s = judge_selection(shapes, t).stats.at("m");
+  CHECK(s.judged_outside == 4);
+  CHECK(s.right_outside == 0);
+  CHECK(s.wrong_within_2pct == 1);
+  CHECK(s.wrong_2_to_5pct == 1);
+  CHECK(s.wrong_over_5pct == 2);
+  const std::string line = format_misses_by_margin({{"m", s}});
+  CHECK(line.find("m: 1 within 2%, 1 at 2-5%, 2 over 5%") != std::string::npos);
+  // A tie (the passes disagree) is no miss: the 1% shape with its second pass reversed.
+  r.points[1].repeat_ms = 0.99;
+  CHECK(judge_selection(measured_shapes(r), t).stats.at("m").wrong_within_2pct == 0);
+}
+
 TEST_CASE("N* per workload: exact only where it is exact at every M", "[model][selection]") {
   ResultsFile r;
   r.kind = "sweep";
