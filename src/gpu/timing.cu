@@ -45,8 +45,16 @@ Stat Timer::time(const std::function<void()>& enqueue, const TimingOptions& opt)
   CREDIT_CUDA(cudaStreamSynchronize(stream_));
   std::vector<double> ms;
   if constexpr (CREDIT_TIMER_BACK_TO_BACK != 0) {
-    std::vector<cudaEvent_t> ev(2 * size_t(std::max(opt.samples, 0)));
-    for (auto& e : ev) CREDIT_CUDA(cudaEventCreate(&e));
+    struct Events {  // destroyed however the loop ends
+      std::vector<cudaEvent_t> e;
+      ~Events() { for (cudaEvent_t x : e) cudaEventDestroy(x); }
+    } events;
+    auto& ev = events.e;
+    for (int i = 0; i < 2 * opt.samples; ++i) {
+      cudaEvent_t e = nullptr;
+      CREDIT_CUDA(cudaEventCreate(&e));
+      ev.push_back(e);
+    }
     for (int i = 0; i < opt.samples; ++i) {
       if (opt.flush_l2) flush();
       CREDIT_CUDA(cudaEventRecord(ev[2 * i], stream_));
@@ -59,7 +67,6 @@ Stat Timer::time(const std::function<void()>& enqueue, const TimingOptions& opt)
       CREDIT_CUDA(cudaEventElapsedTime(&t, ev[2 * i], ev[2 * i + 1]));
       ms.push_back(t);
     }
-    for (auto& e : ev) cudaEventDestroy(e);
   } else {
     for (int i = 0; i < opt.samples; ++i) {
       if (opt.flush_l2) flush();

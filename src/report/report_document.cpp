@@ -11,10 +11,10 @@
 #include "io/json_records.hpp"
 #include "report/cells.hpp"
 #include "report/report_lead.hpp"
-#include "sweep/model_selection.hpp"
 #include "report/report_stats.hpp"
 #include "report/report_tables.hpp"
 #include "report/report_traffic.hpp"
+#include "sweep/model_selection.hpp"
 
 namespace credit::report {
 
