@@ -32,6 +32,12 @@ __device__ __forceinline__ void mbarrier_wait_parity(std::uint64_t* bar, unsigne
       : "memory");
 }
 
+// Orders this thread's view of shared memory (the other threads' reads, after a CTA barrier) before
+// the bulk copies it issues next: a slot read through the generic proxy, then refilled by the copy engine.
+__device__ __forceinline__ void fence_proxy_async_shared() {
+  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+}
+
 // bytes: a multiple of 16; src and dst 16-byte aligned.
 __device__ __forceinline__ void bulk_copy_to_shared(void* dst, const void* src, unsigned bytes,
                                                     std::uint64_t* bar) {

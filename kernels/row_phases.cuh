@@ -10,8 +10,9 @@
 
 namespace credit::kernels {
 
-// Where a phase takes the retained inputs from.
-enum class Source { Global, Shared };
+// Where a phase takes the retained inputs from. Ring: a slot of the partial kernels' ring of bulk copies
+// (kernels/stream_ring.cuh), planes laid out as the retained ones, holding only what the phase reads.
+enum class Source { Global, Shared, Ring };
 
 // Two A/B build options, off (H200, one lease: docs/perf-notes.md, eighth session).
 // CREDIT_REREAD_EVICT_LAST: re-read loads ask the L2 to keep their lines (within 2%, rmsnorm's
@@ -124,8 +125,8 @@ __device__ __forceinline__ void accumulate_stage(const RowOperands& op, const Ro
   constexpr int NI = n_inputs<W>;
   constexpr int q = W::stages[l].q;
   constexpr int off = stat_offset<W>(l);
-  // Shared-memory phases hold the retained inputs; global phases read what the stage reads.
-  constexpr unsigned mask = S == Source::Global ? W::stages[l].reads : retained_mask<W>();
+  // Shared-memory phases hold the retained inputs; global phases and ring slots what the stage reads.
+  constexpr unsigned mask = S == Source::Shared ? retained_mask<W>() : W::stages[l].reads;
   init_partials<W, l>(acc);
   auto add = [&](const float* v) { add_contribution<W, l>(acc, v, ctx); };
   auto load = [&](int g) {
@@ -134,7 +135,7 @@ __device__ __forceinline__ void accumulate_stage(const RowOperands& op, const Ro
 #pragma unroll
     for (int k = 0; k < NI; ++k) {
       if (!((mask >> k) & 1u)) continue;
-      if constexpr (S == Source::Shared)
+      if constexpr (S != Source::Global)
         v.x[k] = *reinterpret_cast<const float4*>(pl.plane(retained_plane<W>(k)) + span.smem_index(i));
       else  // read again by later stages: let L2 keep it
         v.x[k] = load_read_again(reinterpret_cast<const float4*>(op.in[k] + span.base + i));
@@ -171,7 +172,7 @@ __device__ __forceinline__ void accumulate_stage(const RowOperands& op, const Ro
 #pragma unroll
     for (int k = 0; k < NI; ++k) {
       if (!((mask >> k) & 1u)) continue;
-      x[k] = S == Source::Shared ? pl.plane(retained_plane<W>(k))[span.smem_index(i)] : op.in[k][span.base + i];
+      x[k] = S != Source::Global ? pl.plane(retained_plane<W>(k))[span.smem_index(i)] : op.in[k][span.base + i];
     }
     if constexpr (keep) {
       pl.plane(0)[span.smem_index(i)] = add_kept(x);
@@ -332,7 +333,8 @@ __device__ __forceinline__ void apply_span(const RowOperands& op, const RowSpan&
   constexpr int NC = int(W::col_params.size());
   constexpr int NO = int(W::outputs.size());
   constexpr unsigned amask = W::apply_reads;
-  constexpr unsigned from_smem = S == Source::Shared ? retained_mask<W>() : 0u;
+  constexpr unsigned from_smem = S == Source::Shared ? retained_mask<W>()
+                                 : S == Source::Ring ? retained_mask<W>() & W::apply_reads : 0u;
   const bool col_vec = (op.n & 3) == 0;  // column vectors are 16-byte aligned only then
   const bool keep = op.col_keep_l2;
   const std::uint64_t policy = NC > 0 && (keep || CREDIT_COL_LOAD == 2) ? evict_last_policy() : 0;

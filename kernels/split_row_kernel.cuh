@@ -13,6 +13,7 @@
 #include "kernels/cta_reduce.cuh"
 #include "kernels/exchange.cuh"
 #include "kernels/row_phases.cuh"
+#include "kernels/stream_ring.cuh"
 
 #ifndef CREDIT_PARTIAL_OVERLAP
 #define CREDIT_PARTIAL_OVERLAP 1
@@ -41,31 +42,48 @@ __device__ __forceinline__ void accumulate_rest(const RowOperands& op, const Row
   for (int j = 0; j < W::stages[l].q; ++j) acc[j] = combine_apply(op_of<W>(stat_offset<W>(l) + j), acc[j], more[j]);
 }
 
+// Thread 0 of a partial kernel streaming through the ring: the next pass's first chunks, issued before
+// the CTA waits at stage l's exchange (stage l + 1's reads, or h's after the last stage).
+template <class W, int l>
+__device__ __forceinline__ void prime_next_pass(const RowOperands& op, const RowSpan& rest, StreamRing<W>& ring) {
+  if (threadIdx.x != 0) return;
+  if constexpr (l + 1 < num_stages<W>()) ring.template prime<W::stages[l + 1].reads>(op, rest);
+  else if constexpr (W::outputs.size() > 0) ring.template prime<ring_apply_mask<W>>(op, rest);
+}
+
 template <class W, class X, bool Stream, int l>
 __device__ __forceinline__ void split_stage(const RowOperands& op, long long row, const RowSpan& span,
                                             [[maybe_unused]] const RowSpan& rest, const Planes& pl, float* warp_buf,
                                             float* slots, std::uint64_t* bars, const float* rowp,
-                                            typename W::Ctx& ctx) {
+                                            typename W::Ctx& ctx, [[maybe_unused]] StreamRing<W>& ring) {
   constexpr int T = SplitPolicy::threads;
   constexpr bool last = l == num_stages<W>() - 1;
+  constexpr bool ring_mode = Stream && PartialRing::on;
   float acc[W::stages[l].q];
   // Stage 1 of the partial schedule streams the rest while the kept part's bulk copies are in
   // flight, where the CTA keeps two or more planes (CREDIT_PARTIAL_OVERLAP=0: never, for the A/B).
   // A/B on the H200, one session: 1.8-6.5% faster with two or three planes (wvar_bwd, pearson_bwd,
   // softmax_bwd, lars at 4096 x 262144 and 1024 x 1M), 1.5-5% slower with one (layernorm,
   // quant_int8, rms_softmax, rmsnorm at 1024 x 1M): docs/results/h200/wide-rows/overlap-ab/.
-  constexpr bool overlap = Stream && l == 0 && CREDIT_PARTIAL_OVERLAP && popcount(retained_mask<W>()) >= 2;
+  // With the ring, stage 1's streamed chunks are put in flight with the kept part's bulk copies instead.
+  constexpr bool overlap = Stream && !ring_mode && l == 0 && CREDIT_PARTIAL_OVERLAP && popcount(retained_mask<W>()) >= 2;
   if constexpr (l == 0) {
     load_and_accumulate_stage0<W, T>(op, span, pl, bars, ctx, acc, [&](float (&a)[W::stages[0].q]) {
-      if constexpr (overlap) accumulate_rest<W, 0>(op, rest, ctx, a);
+      if constexpr (ring_mode) {
+        if (threadIdx.x == 0) ring.template prime<W::stages[0].reads>(op, rest);
+      } else if constexpr (overlap) {
+        accumulate_rest<W, 0>(op, rest, ctx, a);
+      }
     });
   } else {
     if constexpr (X::through_global)
       if (op.switches & kReloadInputs) copy_planes<W, PlaneCopy::ReloadInputs, T>(op, span, pl);
     accumulate_stage<W, l, Source::Shared, T, SplitPolicy::shared_unroll>(op, span, pl, ctx, acc);
   }
-  if constexpr (Stream && !overlap) accumulate_rest<W, l>(op, rest, ctx, acc);
+  if constexpr (ring_mode) accumulate_ring<W, l>(op, rest, ring, ctx, acc);
+  else if constexpr (Stream && !overlap) accumulate_rest<W, l>(op, rest, ctx, acc);
   cta_allreduce<W, l, SplitPolicy::warps>(acc, warp_buf + l * SplitPolicy::warps * max_q<W>());
+  if constexpr (ring_mode) prime_next_pass<W, l>(op, rest, ring);
   mark_phase(op, 1 + 2 * l);
   if constexpr (X::through_global && last)
     if (op.switches & kSpillRetained) copy_planes<W, PlaneCopy::Spill, T>(op, span, pl);
@@ -82,8 +100,9 @@ __device__ __forceinline__ void split_stages([[maybe_unused]] const RowOperands&
                                              [[maybe_unused]] const Planes& pl,
                                              [[maybe_unused]] float* warp_buf, [[maybe_unused]] float* slots,
                                              [[maybe_unused]] std::uint64_t* bars, [[maybe_unused]] const float* rowp,
-                                             [[maybe_unused]] typename W::Ctx& ctx, std::integer_sequence<int, l...>) {
-  (split_stage<W, X, Stream, l>(op, row, span, rest, pl, warp_buf, slots, bars, rowp, ctx), ...);
+                                             [[maybe_unused]] typename W::Ctx& ctx,
+                                             [[maybe_unused]] StreamRing<W>& ring, std::integer_sequence<int, l...>) {
+  (split_stage<W, X, Stream, l>(op, row, span, rest, pl, warp_buf, slots, bars, rowp, ctx, ring), ...);
 }
 
 #ifndef CREDIT_LEAN_CLUSTER  // a build option for A/B runs: 0 leaves the one-statistic cluster kernels' registers free
@@ -127,7 +146,12 @@ __global__ void __launch_bounds__(SplitPolicy::threads, Stream ? StreamCtas : sp
   float rowp[kMaxRowParams];
   load_row_params<W>(op, row, rowp);
   typename W::Ctx ctx{};
-  split_stages<W, X, Stream>(op, row, span, rest, pl, warp_buf, slots, bars, rowp, ctx,
+  // The ring (partial kernels, CREDIT_PARTIAL_RING) after the exchange's mbarriers; initialised before the
+  // CTA barrier of stage 0 that precedes its first wait.
+  StreamRing<W> ring(bars + SplitPolicy::max_chunks + num_stages<W>());
+  if constexpr (Stream && PartialRing::on)
+    if (threadIdx.x == 0) ring.init();
+  split_stages<W, X, Stream>(op, row, span, rest, pl, warp_buf, slots, bars, rowp, ctx, ring,
                              std::make_integer_sequence<int, num_stages<W>()>{});
   if constexpr (retains_contribution<W>()) {
     apply_kept_span<W, SplitPolicy::threads, SplitPolicy::shared_unroll>(op, span, pl, ctx);
@@ -137,7 +161,9 @@ __global__ void __launch_bounds__(SplitPolicy::threads, Stream ? StreamCtas : sp
     apply_span<W, Source::Shared, SplitPolicy::threads, SplitPolicy::kept_apply_unroll(int(W::col_params.size()))>(
         op, span, pl, ctx);
   }
-  if constexpr (Stream && W::outputs.size() > 0)
+  if constexpr (Stream && PartialRing::on && W::outputs.size() > 0)
+    apply_ring<W>(op, rest, ring, ctx);
+  else if constexpr (Stream && W::outputs.size() > 0)
     if (rest.hi > rest.lo)
       apply_span<W, Source::Global, SplitPolicy::threads,
                  SplitPolicy::stream_unroll(popcount(W::apply_reads) + int(W::col_params.size())),

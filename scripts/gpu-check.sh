@@ -7,6 +7,7 @@
 # steps: build tests gputests clregseed clregbench tunetests tune occupancy regtests train heldout validation validation2 validation3 validation4 validation5 validation6 validation7 validation8 validation9 validation10 validation11 sweep:CONFIG torchrmsnorm paper65536 shortrows torchshort:M wide wideheldout torchwide:M widebench widetests widefusion abwide:DEFS megawide sanitize calibrate calibrate3 predict sweep torch bench quickbench ladder megabench profile phases stalls colstalls negctl ncushort ncushort:W:M:N traffic trafficwide
 # abladder:THREADS abdefs:NAME=VALUE[,NAME=VALUE] ab:THREADS sass:REGEX abprep:DEFS (then abwide:DEFS or abbench:DEFS)
 # AB_SCHEDULES: the schedules regbench and abbench:DEFS time (default registers registers_deep)
+# BUILD_DEFS: definitions the build step compiles the whole tree with (NAME=VALUE, ';' between several)
 # WIDE_SHAPES, WIDE_SCHEDULES, WIDE_WORKLOADS (default all): what widebench and abwide:DEFS time
 # (default: build tests bench)
 set -uo pipefail
@@ -47,7 +48,14 @@ for step in $steps; do
     build)
       { nvidia-smi; nvcc --version; cmake --version | head -1; } >"$LOGS/machine.log" 2>&1
       rm -rf build  # a machine kept warm may hold a cache from another configuration
-      run configure cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release
+      # BUILD_DEFS (NAME=VALUE, ';' between several): the whole tree, tests too, built with these definitions,
+      # e.g. an A/B option's candidate that the GPU tests and the sanitizer must pass (its A then abwide:NAME=0)
+      if [ -n "${BUILD_DEFS:-}" ]; then
+        run configure cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release "-DCMAKE_CUDA_FLAGS=-D${BUILD_DEFS//;/ -D}" \
+          "-DCMAKE_CXX_FLAGS=-D${BUILD_DEFS//;/ -D}"
+      else
+        run configure cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release
+      fi
       run build cmake --build build -j 16 ;;
     tests)
       run ctest ctest --test-dir build --output-on-failure ;;

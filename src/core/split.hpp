@@ -210,10 +210,36 @@ inline constexpr int kPartialOneCtasPerSm = 1;  // "partial_one"
 // M = 1024 and 4096, N = 128K ... 1M: docs/results/h200/wide-rows/).
 inline constexpr int kPartialClusterSize = SplitPolicy::max_cluster;
 inline constexpr long kReservedSmemPerCta = 1024;  // the runtime's own (reservedSharedMemPerBlock on sm_80+)
+// The partial kernels' streamed part through a ring of bulk copies (CREDIT_PARTIAL_RING=1, an A/B build
+// option): ring_slots slots of ring_groups 16-byte groups per retained plane, each completing on its own
+// mbarrier, so that the copy engine, not the threads' loads, keeps the streamed bytes in flight, and the
+// next pass's first chunks are in flight while the CTA waits at an exchange. Off: plain 16-byte loads.
+#ifndef CREDIT_PARTIAL_RING
+#define CREDIT_PARTIAL_RING 0
+#endif
+#ifndef CREDIT_PARTIAL_RING_SLOTS
+#define CREDIT_PARTIAL_RING_SLOTS 4
+#endif
+#ifndef CREDIT_PARTIAL_RING_GROUPS
+#define CREDIT_PARTIAL_RING_GROUPS 256
+#endif
+struct PartialRing {
+  static constexpr bool on = CREDIT_PARTIAL_RING != 0;
+  static constexpr int slots = CREDIT_PARTIAL_RING_SLOTS;
+  static constexpr int groups = CREDIT_PARTIAL_RING_GROUPS;  // per slot and plane
+  // Shared memory beside the kept planes and S_scratch: 16 bytes of alignment slack, the slots, their mbarriers.
+  static constexpr long bytes(int b_keep) {
+    return on && b_keep > 0 ? 16L + long(slots) * groups * 16L * (b_keep / 4) + 8L * slots : 0L;
+  }
+};
 constexpr long long partial_keep_floats(int b_keep, long s_scratch, long smem_per_sm, int ctas = kPartialCtasPerSm) {
   if (b_keep <= 0 || ctas <= 0) return 0;
-  const long budget = smem_per_sm / ctas - kReservedSmemPerCta - s_scratch;
+  const long budget = smem_per_sm / ctas - kReservedSmemPerCta - s_scratch - PartialRing::bytes(b_keep);
   return budget <= 0 ? 0 : budget / b_keep / SplitPolicy::vec * SplitPolicy::vec;
+}
+// Dynamic shared memory of a partial kernel's CTA keeping `keep` floats per plane.
+constexpr long partial_smem_bytes(long long keep, int b_keep, long s_scratch) {
+  return long(keep) * b_keep + s_scratch + PartialRing::bytes(b_keep);
 }
 // "1 CTA per SM", "2 CTAs per SM": the words of a refusal that names a partial schedule's sizing.
 inline std::string ctas_per_sm_words(int ctas) { return std::to_string(ctas) + (ctas == 1 ? " CTA per SM" : " CTAs per SM"); }

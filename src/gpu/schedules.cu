@@ -201,7 +201,7 @@ long long partial_keep(const WorkloadInfo& w, Schedule s, const DeviceInfo& dev)
 long smem_bytes(const WorkloadInfo& w, Schedule s, int p, long long n, const DeviceInfo& dev) {
   if (!traits_of(s).dynamic_smem) return 0;  // static shared memory only
   if (traits_of(s).partial_ctas > 0)
-    return long(std::min(slice_floats(n, p), partial_keep(w, s, dev)) * w.figures.b_keep + w.figures.s_scratch);
+    return partial_smem_bytes(std::min(slice_floats(n, p), partial_keep(w, s, dev)), w.figures.b_keep, w.figures.s_scratch);
   return kernels_of(w).split_smem(long(n), s == Schedule::Staged ? 1 : p);
 }
 

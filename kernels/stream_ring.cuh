@@ -1,0 +1,130 @@
+#pragma once
+// The partial kernels' streamed part through a ring of bulk copies (CREDIT_PARTIAL_RING, core/split.hpp):
+// each pass over the part of the slice a CTA does not keep (every stage, then h) is cut into chunks of
+// PartialRing::groups 16-byte groups; thread 0 puts the chunks of the planes the pass reads in flight on
+// the copy engine, PartialRing::slots chunks ahead, each slot completing on its own mbarrier, and every
+// thread consumes a chunk from shared memory as it lands. The first chunks of the next pass are issued
+// before the CTA waits at its exchange, so the wait overlaps them. The span's unaligned head and tail
+// elements stay with the caller (plain loads).
+#include <cstdint>
+
+#include "kernels/bulk_copy.cuh"
+#include "kernels/row_phases.cuh"
+
+namespace credit::kernels {
+
+template <class W>
+struct StreamRing {
+  static constexpr int R = popcount(retained_mask<W>());
+  static constexpr int S = PartialRing::slots;
+  static constexpr int G = PartialRing::groups;
+  float* data;          // S slots of R planes of 4 G floats
+  std::uint64_t* full;  // one mbarrier per slot
+  unsigned uses = 0;    // chunks consumed so far, the same in every thread: slot uses % S, parity (uses / S) & 1
+
+  // Carved from `at` (16-byte aligned up); PartialRing::bytes(b_keep) covers it.
+  __device__ explicit StreamRing(void* at) {
+    const auto a = (reinterpret_cast<std::uintptr_t>(at) + 15) & ~std::uintptr_t(15);
+    data = reinterpret_cast<float*>(a);
+    full = reinterpret_cast<std::uint64_t*>(data + S * R * 4 * G);
+  }
+  // Thread 0, before the CTA barrier that precedes the first wait.
+  __device__ void init() const {
+    for (int s = 0; s < S; ++s) mbarrier_init(&full[s], 1);
+    mbarrier_init_fence();
+  }
+  __device__ Planes slot(unsigned use) const { return Planes{data + int(use % S) * R * 4 * G, 4 * G}; }
+  static __device__ int chunks(const RowSpan& rest) { return (rest.groups() + G - 1) / G; }
+
+  // Thread 0: chunk j of a pass reading the inputs in Mask (retained ones), into the slot of use `use`.
+  // The slot's previous contents were read by every thread before a CTA barrier; the proxy fence orders
+  // those reads before the copy engine's writes.
+  template <unsigned Mask>
+  __device__ void issue(const RowOperands& op, const RowSpan& rest, int j, unsigned use) const {
+    static_assert((Mask & ~retained_mask<W>()) == 0, "the ring holds retained inputs only");
+    const int g0 = j * G, g1 = g0 + G < rest.groups() ? g0 + G : rest.groups();
+    const unsigned bytes = unsigned(g1 - g0) * 16u;
+    std::uint64_t* bar = &full[use % S];
+    const Planes pl = slot(use);
+    const int i = rest.group_elem(g0);
+    fence_proxy_async_shared();
+    mbarrier_arrive_expect_tx(bar, bytes * unsigned(popcount(Mask)));
+#pragma unroll
+    for (int k = 0; k < n_inputs<W>; ++k)
+      if ((Mask >> k) & 1u) bulk_copy_to_shared(pl.plane(retained_plane<W>(k)), op.in[k] + rest.base + i, bytes, bar);
+  }
+  // Thread 0: the first chunks of the next pass (every slot free: the last pass ended at a CTA barrier).
+  template <unsigned Mask>
+  __device__ void prime(const RowOperands& op, const RowSpan& rest) const {
+    const int n = chunks(rest);
+    for (int j = 0; j < S && j < n; ++j) issue<Mask>(op, rest, j, uses + unsigned(j));
+  }
+  // Every thread: consume(chunk, planes) for each chunk of a primed pass, in order; the chunk is a span
+  // of whole groups whose element i sits at planes.plane(r)[i - chunk.lo]. Ends at a CTA barrier.
+  template <unsigned Mask, class Consume>
+  __device__ void pass(const RowOperands& op, const RowSpan& rest, Consume&& consume) {
+    const int n = chunks(rest);
+    for (int j = 0; j < n; ++j) {
+      const unsigned use = uses + unsigned(j);
+      mbarrier_wait_parity(&full[use % S], (use / S) & 1u);
+      const int g0 = j * G, g1 = g0 + G < rest.groups() ? g0 + G : rest.groups();
+      const int lo = rest.group_elem(g0);
+      consume(RowSpan(rest.base, lo, lo + 4 * (g1 - g0)), slot(use));
+      __syncthreads();
+      if (threadIdx.x == 0 && j + S < n) issue<Mask>(op, rest, j + S, use + unsigned(S));
+    }
+    uses += unsigned(n);
+  }
+};
+
+// Stage l's partials over the streamed part through the ring (primed with the stage's reads), folded
+// into acc; the head and tail elements by plain loads.
+template <class W, int l>
+__device__ __forceinline__ void accumulate_ring(const RowOperands& op, const RowSpan& rest, StreamRing<W>& ring,
+                                                const typename W::Ctx& ctx, float (&acc)[W::stages[l].q]) {
+  constexpr int q = W::stages[l].q;
+  constexpr int off = stat_offset<W>(l);
+  ring.template pass<W::stages[l].reads>(op, rest, [&](const RowSpan& chunk, const Planes& pl) {
+    float more[q];
+    accumulate_stage<W, l, Source::Ring, SplitPolicy::threads, SplitPolicy::shared_unroll>(op, chunk, pl, ctx, more);
+#pragma unroll
+    for (int j = 0; j < q; ++j) acc[j] = combine_apply(op_of<W>(off + j), acc[j], more[j]);
+  });
+  if (int(threadIdx.x) < rest.edge_count()) {
+    const int i = rest.edge_elem(threadIdx.x);
+    float x[n_inputs<W> > 0 ? n_inputs<W> : 1] = {};
+#pragma unroll
+    for (int k = 0; k < n_inputs<W>; ++k)
+      if ((W::stages[l].reads >> k) & 1u) x[k] = op.in[k][rest.base + i];
+    add_contribution<W, l>(acc, x, ctx);
+  }
+}
+
+// What the ring holds for h over the streamed part: the retained inputs h reads (the others come from
+// global memory in apply_span).
+template <class W>
+inline constexpr unsigned ring_apply_mask = W::apply_reads & retained_mask<W>();
+
+// h over the streamed part through the ring (primed with ring_apply_mask); the head and tail by plain loads.
+template <class W>
+__device__ __forceinline__ void apply_ring(const RowOperands& op, const RowSpan& rest, StreamRing<W>& ring,
+                                           const typename W::Ctx& ctx) {
+  ring.template pass<ring_apply_mask<W>>(op, rest, [&](const RowSpan& chunk, const Planes& pl) {
+    apply_span<W, Source::Ring, SplitPolicy::threads, SplitPolicy::kept_apply_unroll(int(W::col_params.size()))>(
+        op, chunk, pl, ctx);
+  });
+  if (int(threadIdx.x) < rest.edge_count()) {  // apply_span's edge path on a span of the edges alone
+    const int i = rest.edge_elem(threadIdx.x);
+    constexpr int NI = n_inputs<W>, NC = int(W::col_params.size()), NO = int(W::outputs.size());
+    float x[NI > 0 ? NI : 1] = {}, c[NC > 0 ? NC : 1] = {}, y[NO];
+#pragma unroll
+    for (int k = 0; k < NI; ++k)
+      if ((W::apply_reads >> k) & 1u) x[k] = op.in[k][rest.base + i];
+#pragma unroll
+    for (int k = 0; k < NC; ++k) c[k] = op.col[k][i];
+    W::apply(x, c, ctx, y);
+    store_element<W>(op, rest.base + i, y);
+  }
+}
+
+}  // namespace credit::kernels
