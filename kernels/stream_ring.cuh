@@ -3,7 +3,8 @@
 // each pass over the part of the slice a CTA does not keep (every stage, then h) is cut into chunks of
 // PartialRing::groups 16-byte groups; thread 0 puts the chunks of the planes the pass reads in flight on
 // the copy engine, PartialRing::slots chunks ahead, each slot completing on its own mbarrier, and every
-// thread consumes a chunk from shared memory as it lands. The first chunks of the next pass are issued
+// thread consumes a chunk from shared memory as it lands. A slot is refilled once every warp has arrived
+// on its second mbarrier, having read it: no CTA barrier per chunk. The first chunks of the next pass are issued
 // before the CTA waits at its exchange, so the wait overlaps them. The span's unaligned head and tail
 // elements stay with the caller (plain loads).
 #include <cstdint>
@@ -18,8 +19,9 @@ struct StreamRing {
   static constexpr int R = popcount(retained_mask<W>());
   static constexpr int S = PartialRing::slots;
   static constexpr int G = PartialRing::groups;
-  float* data;          // S slots of R planes of 4 G floats
-  std::uint64_t* full;  // one mbarrier per slot
+  float* data;           // S slots of R planes of 4 G floats
+  std::uint64_t* full;   // per slot: the copies landed (the producer's arrival and the bytes)
+  std::uint64_t* empty;  // per slot: every warp has read it
   unsigned uses = 0;    // chunks consumed so far, the same in every thread: slot uses % S, parity (uses / S) & 1
 
   // Carved from `at` (16-byte aligned up); PartialRing::bytes(b_keep) covers it.
@@ -27,18 +29,22 @@ struct StreamRing {
     const auto a = (reinterpret_cast<std::uintptr_t>(at) + 15) & ~std::uintptr_t(15);
     data = reinterpret_cast<float*>(a);
     full = reinterpret_cast<std::uint64_t*>(data + S * R * 4 * G);
+    empty = full + S;
   }
   // Thread 0, before the CTA barrier that precedes the first wait.
   __device__ void init() const {
-    for (int s = 0; s < S; ++s) mbarrier_init(&full[s], 1);
+    for (int s = 0; s < S; ++s) {
+      mbarrier_init(&full[s], 1);
+      mbarrier_init(&empty[s], SplitPolicy::warps);
+    }
     mbarrier_init_fence();
   }
   __device__ Planes slot(unsigned use) const { return Planes{data + int(use % S) * R * 4 * G, 4 * G}; }
   static __device__ int chunks(const RowSpan& rest) { return (rest.groups() + G - 1) / G; }
 
   // Thread 0: chunk j of a pass reading the inputs in Mask (retained ones), into the slot of use `use`.
-  // The slot's previous contents were read by every thread before a CTA barrier; the proxy fence orders
-  // those reads before the copy engine's writes.
+  // Every warp has read the slot's previous contents (its empty mbarrier, or a CTA barrier since); the
+  // proxy fence orders those reads before the copy engine's writes.
   template <unsigned Mask>
   __device__ void issue(const RowOperands& op, const RowSpan& rest, int j, unsigned use) const {
     static_assert((Mask & ~retained_mask<W>()) == 0, "the ring holds retained inputs only");
@@ -53,14 +59,15 @@ struct StreamRing {
     for (int k = 0; k < n_inputs<W>; ++k)
       if ((Mask >> k) & 1u) bulk_copy_to_shared(pl.plane(retained_plane<W>(k)), op.in[k] + rest.base + i, bytes, bar);
   }
-  // Thread 0: the first chunks of the next pass (every slot free: the last pass ended at a CTA barrier).
+  // Thread 0: the first chunks of the next pass (every slot free: a CTA barrier since the last pass).
   template <unsigned Mask>
   __device__ void prime(const RowOperands& op, const RowSpan& rest) const {
     const int n = chunks(rest);
     for (int j = 0; j < S && j < n; ++j) issue<Mask>(op, rest, j, uses + unsigned(j));
   }
   // Every thread: consume(chunk, planes) for each chunk of a primed pass, in order; the chunk is a span
-  // of whole groups whose element i sits at planes.plane(r)[i - chunk.lo]. Ends at a CTA barrier.
+  // of whole groups whose element i sits at planes.plane(r)[i - chunk.lo]. The caller's next CTA barrier
+  // (the stage's reduction) frees every slot for the next pass's prime.
   template <unsigned Mask, class Consume>
   __device__ void pass(const RowOperands& op, const RowSpan& rest, Consume&& consume) {
     const int n = chunks(rest);
@@ -70,8 +77,12 @@ struct StreamRing {
       const int g0 = j * G, g1 = g0 + G < rest.groups() ? g0 + G : rest.groups();
       const int lo = rest.group_elem(g0);
       consume(RowSpan(rest.base, lo, lo + 4 * (g1 - g0)), slot(use));
-      __syncthreads();
-      if (threadIdx.x == 0 && j + S < n) issue<Mask>(op, rest, j + S, use + unsigned(S));
+      __syncwarp();
+      if (threadIdx.x % 32 == 0) mbarrier_arrive(&empty[use % S]);
+      if (threadIdx.x == 0 && j + S < n) {
+        mbarrier_wait_parity(&empty[use % S], (use / S) & 1u);
+        issue<Mask>(op, rest, j + S, use + unsigned(S));
+      }
     }
     uses += unsigned(n);
   }

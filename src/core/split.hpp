@@ -211,9 +211,10 @@ inline constexpr int kPartialOneCtasPerSm = 1;  // "partial_one"
 inline constexpr int kPartialClusterSize = SplitPolicy::max_cluster;
 inline constexpr long kReservedSmemPerCta = 1024;  // the runtime's own (reservedSharedMemPerBlock on sm_80+)
 // The partial kernels' streamed part through a ring of bulk copies (CREDIT_PARTIAL_RING=1, an A/B build
-// option): ring_slots slots of ring_groups 16-byte groups per retained plane, each completing on its own
-// mbarrier, so that the copy engine, not the threads' loads, keeps the streamed bytes in flight, and the
-// next pass's first chunks are in flight while the CTA waits at an exchange. Off: plain 16-byte loads.
+// option): ring_slots slots of ring_groups 16-byte groups per retained plane, each with an mbarrier the copy
+// completes and one every warp arrives on once it has read the slot, so that the copy engine, not the
+// threads' loads, keeps the streamed bytes in flight, and the next pass's first chunks are in flight while
+// the CTA waits at an exchange. Off: plain 16-byte loads.
 #ifndef CREDIT_PARTIAL_RING
 #define CREDIT_PARTIAL_RING 0
 #endif
@@ -227,9 +228,10 @@ struct PartialRing {
   static constexpr bool on = CREDIT_PARTIAL_RING != 0;
   static constexpr int slots = CREDIT_PARTIAL_RING_SLOTS;
   static constexpr int groups = CREDIT_PARTIAL_RING_GROUPS;  // per slot and plane
-  // Shared memory beside the kept planes and S_scratch: 16 bytes of alignment slack, the slots, their mbarriers.
+  // Shared memory beside the kept planes and S_scratch: 16 bytes of alignment slack, the slots, their two
+  // mbarriers each.
   static constexpr long bytes(int b_keep) {
-    return on && b_keep > 0 ? 16L + long(slots) * groups * 16L * (b_keep / 4) + 8L * slots : 0L;
+    return on && b_keep > 0 ? 16L + long(slots) * groups * 16L * (b_keep / 4) + 16L * slots : 0L;
   }
 };
 constexpr long long partial_keep_floats(int b_keep, long s_scratch, long smem_per_sm, int ctas = kPartialCtasPerSm) {
