@@ -3,8 +3,9 @@
 // each pass over the part of the slice a CTA does not keep (every stage, then h) is cut into chunks of
 // PartialRing::groups 16-byte groups; thread 0 puts the chunks of the planes the pass reads in flight on
 // the copy engine, PartialRing::slots chunks ahead, each slot completing on its own mbarrier, and every
-// thread consumes a chunk from shared memory as it lands. A slot is refilled once every warp has arrived
-// on its second mbarrier, having read it: no CTA barrier per chunk. The first chunks of the next pass are issued
+// thread consumes a chunk from shared memory as it lands. A slot is refilled after a CTA barrier, or
+// (PartialRing::warp_release) once every warp has arrived on its second mbarrier, having read it. The
+// first chunks of the next pass are issued
 // before the CTA waits at its exchange, so the wait overlaps them. The span's unaligned head and tail
 // elements stay with the caller (plain loads).
 #include <cstdint>
@@ -77,11 +78,16 @@ struct StreamRing {
       const int g0 = j * G, g1 = g0 + G < rest.groups() ? g0 + G : rest.groups();
       const int lo = rest.group_elem(g0);
       consume(RowSpan(rest.base, lo, lo + 4 * (g1 - g0)), slot(use));
-      __syncwarp();
-      if (threadIdx.x % 32 == 0) mbarrier_arrive(&empty[use % S]);
-      if (threadIdx.x == 0 && j + S < n) {
-        mbarrier_wait_parity(&empty[use % S], (use / S) & 1u);
-        issue<Mask>(op, rest, j + S, use + unsigned(S));
+      if constexpr (PartialRing::warp_release) {
+        __syncwarp();
+        if (threadIdx.x % 32 == 0) mbarrier_arrive(&empty[use % S]);
+        if (threadIdx.x == 0 && j + S < n) {
+          mbarrier_wait_parity(&empty[use % S], (use / S) & 1u);
+          issue<Mask>(op, rest, j + S, use + unsigned(S));
+        }
+      } else {
+        __syncthreads();
+        if (threadIdx.x == 0 && j + S < n) issue<Mask>(op, rest, j + S, use + unsigned(S));
       }
     }
     uses += unsigned(n);

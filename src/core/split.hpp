@@ -210,11 +210,13 @@ inline constexpr int kPartialOneCtasPerSm = 1;  // "partial_one"
 // M = 1024 and 4096, N = 128K ... 1M: docs/results/h200/wide-rows/).
 inline constexpr int kPartialClusterSize = SplitPolicy::max_cluster;
 inline constexpr long kReservedSmemPerCta = 1024;  // the runtime's own (reservedSharedMemPerBlock on sm_80+)
-// The partial kernels' streamed part through a ring of bulk copies (CREDIT_PARTIAL_RING=1, an A/B build
-// option): ring_slots slots of ring_groups 16-byte groups per retained plane, each with an mbarrier the copy
-// completes and one every warp arrives on once it has read the slot, so that the copy engine, not the
-// threads' loads, keeps the streamed bytes in flight, and the next pass's first chunks are in flight while
-// the CTA waits at an exchange. Off: plain 16-byte loads.
+// The partial kernels' streamed part through a ring of bulk copies (CREDIT_PARTIAL_RING, an A/B build
+// option): ring_slots slots of ring_groups 16-byte groups per retained plane, each completing on an
+// mbarrier, so that the copy engine, not the threads' loads, keeps the streamed bytes in flight, and the
+// next pass's first chunks are in flight while the CTA waits at an exchange. 0 (the default): plain
+// 16-byte loads; 1: a slot is refilled after a CTA barrier; 2: once every warp has arrived on the slot's
+// second mbarrier (compute-sanitizer's racecheck reports hazards there that it does not at 1).
+// Measured on the H200 (docs/results/h200/wide-rows/README.md, "twenty-third session"): off by default.
 #ifndef CREDIT_PARTIAL_RING
 #define CREDIT_PARTIAL_RING 0
 #endif
@@ -226,6 +228,7 @@ inline constexpr long kReservedSmemPerCta = 1024;  // the runtime's own (reserve
 #endif
 struct PartialRing {
   static constexpr bool on = CREDIT_PARTIAL_RING != 0;
+  static constexpr bool warp_release = CREDIT_PARTIAL_RING == 2;
   static constexpr int slots = CREDIT_PARTIAL_RING_SLOTS;
   static constexpr int groups = CREDIT_PARTIAL_RING_GROUPS;  // per slot and plane
   // Shared memory beside the kept planes and S_scratch: 16 bytes of alignment slack, the slots, their two
