@@ -5,9 +5,8 @@
 // the copy engine, PartialRing::slots chunks ahead, each slot completing on its own mbarrier, and every
 // thread consumes a chunk from shared memory as it lands. A slot is refilled after a CTA barrier, or
 // (PartialRing::warp_release) once every warp has arrived on its second mbarrier, having read it. The
-// first chunks of the next pass are issued
-// before the CTA waits at its exchange, so the wait overlaps them. The span's unaligned head and tail
-// elements stay with the caller (plain loads).
+// first chunks of the next pass are issued before the CTA waits at its exchange, so the wait overlaps
+// them. The span's unaligned head and tail elements stay with the caller (plain loads).
 #include <cstdint>
 
 #include "kernels/bulk_copy.cuh"
@@ -23,7 +22,7 @@ struct StreamRing {
   float* data;           // S slots of R planes of 4 G floats
   std::uint64_t* full;   // per slot: the copies landed (the producer's arrival and the bytes)
   std::uint64_t* empty;  // per slot: every warp has read it
-  unsigned uses = 0;    // chunks consumed so far, the same in every thread: slot uses % S, parity (uses / S) & 1
+  unsigned uses = 0;     // chunks consumed so far, the same in every thread: slot uses % S, parity (uses / S) & 1
 
   // Carved from `at` (16-byte aligned up); PartialRing::bytes(b_keep) covers it.
   __device__ explicit StreamRing(void* at) {
