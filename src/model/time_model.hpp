@@ -138,6 +138,10 @@ std::size_t shortlist_size(const Times& sorted, int k, double band) {
 // kept the worst pick within 18.8%, the three fastest and those within 10% of the fastest (3.2
 // candidates a shape on average) within 6.7% (seventeenth session, docs/model-notes.md).
 inline constexpr int kDefaultShortlist = 3;
+// The model's error on held-out shapes: its log time per candidate, centred on each shape's candidates,
+// scatters by 0.065-0.077 (one standard deviation) at every row range on validations 31-39 (twenty-third
+// session, docs/model-notes.md). A runner-up predicted closer than kDefaultShortlistBand may be the faster.
+inline constexpr double kHeldOutScatter = 0.07;
 inline constexpr double kDefaultShortlistBand = 0.10;
 
 // The kernel whose resources (Calibration::kernels) a candidate schedule runs at width n with p CTAs
