@@ -324,6 +324,34 @@ __device__ __forceinline__ T load_col(const T* p, bool keep, std::uint64_t polic
   return __ldg(p);
 }
 
+// The inputs h reads from the planes: the retained ones (Shared), those of them a ring slot holds (Ring).
+template <class W, Source S>
+inline constexpr unsigned apply_from_planes = S == Source::Shared ? retained_mask<W>()
+                                              : S == Source::Ring ? retained_mask<W>() & W::apply_reads : 0u;
+
+// h at the span's scalar head and tail elements (rows not 16-byte aligned), one per thread.
+template <class W, Source S>
+__device__ __forceinline__ void apply_edges(const RowOperands& op, const RowSpan& span, const Planes& pl,
+                                            const typename W::Ctx& ctx) {
+  constexpr int NI = n_inputs<W>;
+  constexpr int NC = int(W::col_params.size());
+  constexpr int NO = int(W::outputs.size());
+  constexpr unsigned from_smem = apply_from_planes<W, S>;
+  if (int(threadIdx.x) >= span.edge_count()) return;
+  const int i = span.edge_elem(threadIdx.x);
+  const long long at = span.base + i;
+  float x[NI > 0 ? NI : 1] = {}, c[NC > 0 ? NC : 1] = {}, y[NO];
+#pragma unroll
+  for (int k = 0; k < NI; ++k) {
+    if (!((W::apply_reads >> k) & 1u)) continue;
+    x[k] = ((from_smem >> k) & 1u) ? pl.plane(retained_plane<W>(k))[span.smem_index(i)] : op.in[k][at];
+  }
+#pragma unroll
+  for (int k = 0; k < NC; ++k) c[k] = op.col[k][i];
+  W::apply(x, c, ctx, y);
+  store_element<W>(op, at, y);
+}
+
 // Applies h over the span and writes the outputs. Retained inputs come from shared memory
 // when S == Shared, every other input from global memory.
 template <class W, Source S, int Threads, int U, bool Reverse = false>
@@ -333,8 +361,7 @@ __device__ __forceinline__ void apply_span(const RowOperands& op, const RowSpan&
   constexpr int NC = int(W::col_params.size());
   constexpr int NO = int(W::outputs.size());
   constexpr unsigned amask = W::apply_reads;
-  constexpr unsigned from_smem = S == Source::Shared ? retained_mask<W>()
-                                 : S == Source::Ring ? retained_mask<W>() & W::apply_reads : 0u;
+  constexpr unsigned from_smem = apply_from_planes<W, S>;
   const bool col_vec = (op.n & 3) == 0;  // column vectors are 16-byte aligned only then
   const bool keep = op.col_keep_l2;
   const std::uint64_t policy = NC > 0 && (keep || CREDIT_COL_LOAD == 2) ? evict_last_policy() : 0;
@@ -382,20 +409,7 @@ __device__ __forceinline__ void apply_span(const RowOperands& op, const RowSpan&
     store_group<W>(op, at, o);
   };
   for_each_group<U, Threads, Reverse>(span.groups(), load, use);
-  if (int(threadIdx.x) < span.edge_count()) {
-    const int i = span.edge_elem(threadIdx.x);
-    const long long at = span.base + i;
-    float x[NI] = {}, c[NC > 0 ? NC : 1] = {}, y[NO];
-#pragma unroll
-    for (int k = 0; k < NI; ++k) {
-      if (!((amask >> k) & 1u)) continue;
-      x[k] = ((from_smem >> k) & 1u) ? pl.plane(retained_plane<W>(k))[span.smem_index(i)] : op.in[k][at];
-    }
-#pragma unroll
-    for (int k = 0; k < NC; ++k) c[k] = op.col[k][i];
-    W::apply(x, c, ctx, y);
-    store_element<W>(op, at, y);
-  }
+  apply_edges<W, S>(op, span, pl, ctx);
 }
 
 // Per-row scalar inputs, read by every thread (a broadcast load) before the stages finish.

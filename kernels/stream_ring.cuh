@@ -129,18 +129,7 @@ __device__ __forceinline__ void apply_ring(const RowOperands& op, const RowSpan&
     apply_span<W, Source::Ring, SplitPolicy::threads, SplitPolicy::kept_apply_unroll(int(W::col_params.size()))>(
         op, chunk, pl, ctx);
   });
-  if (int(threadIdx.x) < rest.edge_count()) {  // apply_span's edge path on a span of the edges alone
-    const int i = rest.edge_elem(threadIdx.x);
-    constexpr int NI = n_inputs<W>, NC = int(W::col_params.size()), NO = int(W::outputs.size());
-    float x[NI > 0 ? NI : 1] = {}, c[NC > 0 ? NC : 1] = {}, y[NO];
-#pragma unroll
-    for (int k = 0; k < NI; ++k)
-      if ((W::apply_reads >> k) & 1u) x[k] = op.in[k][rest.base + i];
-#pragma unroll
-    for (int k = 0; k < NC; ++k) c[k] = op.col[k][i];
-    W::apply(x, c, ctx, y);
-    store_element<W>(op, rest.base + i, y);
-  }
+  apply_edges<W, Source::Global>(op, rest, Planes{}, ctx);
 }
 
 }  // namespace credit::kernels

@@ -30,10 +30,14 @@ sweep() {  # sweep NAME CONFIG SECONDS: run-sweep of configs/CONFIG.json into $O
   run "$1" timeout "$3" build/credit --json "$OUT/$f" run-sweep --config "configs/$2.json" --no-python $r
 }
 ab_dir() { echo "build-$(echo "$1" | tr -c 'A-Za-z0-9\n' '_' | cut -c1-40)"; }
-ab_build() {  # ab_build DEFS DIR: credit built with -DDEFS (';' separates several) in DIR
+configure_tree() {  # configure_tree DIR [DEFS]: a Release tree in DIR, compiled with -DDEFS (';' separates several)
+  local defs=()
+  [ -n "${2:-}" ] && defs=("-DCMAKE_CUDA_FLAGS=-D${2//;/ -D}" "-DCMAKE_CXX_FLAGS=-D${2//;/ -D}")
+  cmake -S . -B "$1" -G Ninja -DCMAKE_BUILD_TYPE=Release "${defs[@]}"
+}
+ab_build() {  # ab_build DEFS DIR: credit built with -DDEFS in DIR
   rm -rf "$2"
-  cmake -S . -B "$2" -G Ninja -DCMAKE_BUILD_TYPE=Release "-DCMAKE_CUDA_FLAGS=-D${1//;/ -D}" \
-    "-DCMAKE_CXX_FLAGS=-D${1//;/ -D}" && cmake --build "$2" -j 16 --target credit
+  configure_tree "$2" "$1" && cmake --build "$2" -j 16 --target credit
 }
 declare -A ab_pids
 ab_ready() {  # ab_ready DEFS DIR: wait for abprep:DEFS's build of DIR, else build it now
@@ -50,12 +54,7 @@ for step in $steps; do
       rm -rf build  # a machine kept warm may hold a cache from another configuration
       # BUILD_DEFS (NAME=VALUE, ';' between several): the whole tree, tests too, built with these definitions,
       # e.g. an A/B option's candidate that the GPU tests and the sanitizer must pass (its A then abwide:NAME=0)
-      if [ -n "${BUILD_DEFS:-}" ]; then
-        run configure cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release "-DCMAKE_CUDA_FLAGS=-D${BUILD_DEFS//;/ -D}" \
-          "-DCMAKE_CXX_FLAGS=-D${BUILD_DEFS//;/ -D}"
-      else
-        run configure cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release
-      fi
+      run configure configure_tree build "${BUILD_DEFS:-}"
       run build cmake --build build -j 16 ;;
     tests)
       run ctest ctest --test-dir build --output-on-failure ;;

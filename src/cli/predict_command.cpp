@@ -84,7 +84,10 @@ void print_time_prediction(std::FILE* out, const Prediction& pr, const StaticFig
   fmt::print(out, "pick: {} ({:.4f} ms); the one-CTA kernel a cluster must beat: {} ({:.4f} ms)\n",
              candidate_label(pr.pick_schedule, pr.pick_p), pr.pick_ms,
              candidate_label(pr.baseline, 1), pr.t_b_ms);
-  if (const auto top = model::shortlist(pr, f, 2, 0.0); top.size() == 2) {
+  // The shortlist is ranked fastest first and holds at least the kDefaultShortlist (>= 2) fastest: the pick,
+  // then the runner-up.
+  const auto top = model::shortlist(pr, f, model::kDefaultShortlist, model::kDefaultShortlistBand);
+  if (top.size() >= 2) {
     const double gap = top[1].t_ms / top[0].t_ms - 1;
     fmt::print(out, "runner-up: {} at +{:.1f}%{}\n", candidate_label(top[1].schedule, top[1].p), 100 * gap,
                gap < model::kDefaultShortlistBand
@@ -94,8 +97,7 @@ void print_time_prediction(std::FILE* out, const Prediction& pr, const StaticFig
                    : "");
   }
   std::string listed;
-  for (const auto& c : model::shortlist(pr, f, model::kDefaultShortlist, model::kDefaultShortlistBand))
-    listed += (listed.empty() ? "" : ", ") + candidate_label(c.schedule, c.p);
+  for (const auto& c : top) listed += (listed.empty() ? "" : ", ") + candidate_label(c.schedule, c.p);
   fmt::print(out, "shortlist (what `credit tune` checks and times at this shape): {}\n", listed);
 }
 

@@ -142,6 +142,7 @@ inline constexpr int kDefaultShortlist = 3;
 // scatters by 0.065-0.077 (one standard deviation) at every row range on validations 31-39 (twenty-third
 // session, docs/model-notes.md). A runner-up predicted closer than kDefaultShortlistBand may be the faster.
 inline constexpr double kHeldOutScatter = 0.07;
+static_assert(kDefaultShortlist >= 2, "predict names the runner-up from the default shortlist");
 inline constexpr double kDefaultShortlistBand = 0.10;
 
 // The kernel whose resources (Calibration::kernels) a candidate schedule runs at width n with p CTAs
