@@ -38,6 +38,7 @@ const std::vector<Expected> kTable = {
     {"rmsnorm", {1}, 4, 8, 4, 0},
     {"add_rmsnorm", {1}, 8, 16, 8, 0},
     {"softmax_dropout_bwd", {1, 2}, 12, 16, 16, 0},
+    {"layernorm_bwd", {1, 3}, 8, 12, 12, 0},
 };
 
 // What a declaration's text says, read with regular expressions (no code shared with the traits).

@@ -153,6 +153,29 @@ void softmax_dropout_bwd(const HostProblem& p, Outputs& o) {
   }
 }
 
+// Layer norm's input gradient from the gradient g at the normalised output (no affine parameters):
+// dx = d/dx of sum_i g_i xhat_i, written out as the textbook expression.
+void layernorm_bwd(const HostProblem& p, Outputs& o) {
+  for (long long r = 0; r < p.m; ++r) {
+    const Vec x = row_of(p, "x", r), g = row_of(p, "g", r);
+    const double mu = sum(x) / p.n;
+    double var = 0;
+    for (double v : x) var += (v - mu) * (v - mu);
+    var /= p.n;
+    const double rstd = 1.0 / std::sqrt(var + kEps);
+    Vec xhat(p.n);
+    double mean_g = 0, mean_gx = 0;
+    for (int i = 0; i < p.n; ++i) {
+      xhat[i] = (x[i] - mu) * rstd;
+      mean_g += g[i];
+      mean_gx += g[i] * xhat[i];
+    }
+    mean_g /= p.n;
+    mean_gx /= p.n;
+    for (int i = 0; i < p.n; ++i) o.elem["dx"][r * p.n + i] = rstd * (g[i] - mean_g - xhat[i] * mean_gx);
+  }
+}
+
 void lars(const HostProblem& p, Outputs& o) {
   const double lr = 0.1, mom = 0.9, wd = 1e-4, eta = 1e-3;
   for (long long r = 0; r < p.m; ++r) {
@@ -232,7 +255,7 @@ Reference64 reference64(const HostProblem& p) {
       {"layernorm", layernorm},     {"wvar_bwd", wvar_bwd}, {"pearson_bwd", pearson_bwd},
       {"softmax_bwd", softmax_bwd}, {"lars", lars},         {"quant_int8", quant_int8},
       {"rms_softmax", rms_softmax}, {"rmsnorm", rmsnorm},         {"add_rmsnorm", add_rmsnorm},
-      {"softmax_dropout_bwd", softmax_dropout_bwd},
+      {"softmax_dropout_bwd", softmax_dropout_bwd}, {"layernorm_bwd", layernorm_bwd},
       {"scaled_bias_add", scaled_bias_add}, {"row_sum", row_sum}, {"row_cumsum", row_cumsum},
       {"row_argmax", row_argmax},
   };

@@ -5,6 +5,7 @@
 #include "core/workloads/add_rmsnorm.hpp"
 #include "core/workloads/lars.hpp"
 #include "core/workloads/layernorm.hpp"
+#include "core/workloads/layernorm_bwd.hpp"
 #include "core/workloads/pearson_bwd.hpp"
 #include "core/workloads/quant_int8.hpp"
 #include "core/workloads/rms_softmax.hpp"
@@ -18,7 +19,7 @@ namespace credit {
 using AllWorkloads = std::tuple<workloads::Layernorm, workloads::WvarBwd, workloads::PearsonBwd,
                                 workloads::SoftmaxBwd, workloads::Lars, workloads::QuantInt8,
                                 workloads::RmsSoftmax, workloads::Rmsnorm, workloads::AddRmsnorm,
-                                workloads::SoftmaxDropoutBwd>;
+                                workloads::SoftmaxDropoutBwd, workloads::LayernormBwd>;
 
 // Calls f(W{}) for every declared workload, in declaration order.
 template <class F>
