@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""PyTorch eager, torch.compile and hand-written Triton baselines for the seven credit workloads.
+"""PyTorch eager, torch.compile and hand-written Triton baselines for the eleven credit workloads.
 
 Runs on the GPU machine (torch + triton) and writes a "sweep" results file in the schema that
 `credit` reads (src/io/json_records.hpp), so these points sit beside the CUDA schedules.
@@ -106,6 +106,52 @@ def _ln_chk(x_p, g_p, b_p, y_p, N, BLOCK: tl.constexpr):
         x = tl.load(x_p + base + o, mask=k, other=0.0)
         y = (x - mu) * rstd * tl.load(g_p + o, mask=k, other=0.0) + tl.load(b_p + o, mask=k, other=0.0)
         tl.store(y_p + base + o, y, mask=k)
+
+
+@triton.jit
+def _lnbwd_reg(x_p, g_p, dx_p, N, BLOCK: tl.constexpr):
+    base = tl.program_id(0).to(tl.int64) * N
+    o = tl.arange(0, BLOCK)
+    k = o < N
+    x = tl.load(x_p + base + o, mask=k, other=0.0)
+    g = tl.load(g_p + base + o, mask=k, other=0.0)  # g = 0 past the row: adds nothing below
+    mu = tl.sum(x, 0) / N
+    d = tl.where(k, x - mu, 0.0)
+    rstd = tl.rsqrt(tl.sum(d * d, 0) / N + _EPS)
+    mg = tl.sum(g, 0) / N
+    c = rstd * rstd * (tl.sum(g * d, 0) / N)  # xhat mean(g xhat) = d c
+    tl.store(dx_p + base + o, rstd * (g - mg - d * c), mask=k)
+
+
+@triton.jit
+def _lnbwd_chk(x_p, g_p, dx_p, N, BLOCK: tl.constexpr):
+    base = tl.program_id(0).to(tl.int64) * N
+    o0 = tl.arange(0, BLOCK)
+    acc = tl.zeros([BLOCK], tl.float32)
+    for s in range(0, N, BLOCK):
+        o = s + o0
+        acc += tl.load(x_p + base + o, mask=o < N, other=0.0)
+    mu = tl.sum(acc, 0) / N
+    sdd = tl.zeros([BLOCK], tl.float32)
+    sg = tl.zeros([BLOCK], tl.float32)
+    sgd = tl.zeros([BLOCK], tl.float32)
+    for s in range(0, N, BLOCK):
+        o = s + o0
+        k = o < N
+        d = tl.where(k, tl.load(x_p + base + o, mask=k, other=0.0) - mu, 0.0)
+        g = tl.load(g_p + base + o, mask=k, other=0.0)
+        sdd += d * d
+        sg += g
+        sgd += g * d
+    rstd = tl.rsqrt(tl.sum(sdd, 0) / N + _EPS)
+    mg = tl.sum(sg, 0) / N
+    c = rstd * rstd * (tl.sum(sgd, 0) / N)
+    for s in range(0, N, BLOCK):
+        o = s + o0
+        k = o < N
+        d = tl.load(x_p + base + o, mask=k, other=0.0) - mu
+        g = tl.load(g_p + base + o, mask=k, other=0.0)
+        tl.store(dx_p + base + o, rstd * (g - mg - d * c), mask=k)
 
 
 @triton.jit
@@ -479,6 +525,13 @@ def layernorm_eager(x, gamma, beta):
     return (F.layer_norm(x, (x.shape[-1],), gamma, beta, EPS),)
 
 
+def layernorm_bwd_eager(x, g):
+    d = x - x.mean(-1, keepdim=True)
+    rstd = torch.rsqrt(d.square().mean(-1, keepdim=True) + EPS)
+    xhat = d * rstd
+    return (rstd * (g - g.mean(-1, keepdim=True) - xhat * (g * xhat).mean(-1, keepdim=True)),)
+
+
 def rmsnorm_eager(x, gamma):
     return (x * torch.rsqrt(x.square().mean(-1, keepdim=True) + EPS) * gamma,)
 
@@ -585,6 +638,8 @@ SPECS = {s.name: s for s in (
          add_rmsnorm_eager, (_addrmsn_reg, _addrmsn_chk), 2, 16),
     Spec("softmax_dropout_bwd", 4096, (("normal", "row"), ("normal", "row"), ("uniform", "row")), (F32_ROW("dz"),),
          softmax_dropout_bwd_eager, (_smdbwd_reg, _smdbwd_chk), 3, 16),
+    Spec("layernorm_bwd", 4096, (("normal", "row"), ("normal", "row")), (F32_ROW("dx"),),
+         layernorm_bwd_eager, (_lnbwd_reg, _lnbwd_chk), 2, 12),
 )}
 
 
