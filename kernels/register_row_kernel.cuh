@@ -77,6 +77,15 @@ template <class W, int l>
 inline constexpr bool kept_contribution =
     retains_contribution<W>() && l == num_stages<W>() - 1 && n_inputs<W> == 1 && W::stages[l].q == 1;
 
+#ifndef CREDIT_REGISTER_KEPT  // a build option for A/B runs: 0 ignores contribute_kept and apply_kept
+#define CREDIT_REGISTER_KEPT 1
+#endif
+// Whether the last stage overwrites an element's inputs with what h needs of them (contribute_kept) and
+// h reads those (apply_kept): softmax_bwd's and softmax_dropout_bwd's exponentials, not computed twice.
+template <class W, int l>
+inline constexpr bool kept_inputs =
+    CREDIT_REGISTER_KEPT != 0 && keeps_in_registers<W>() && l == num_stages<W>() - 1 && !kept_contribution<W, l>;
+
 // The exchange's shared memory: per-statistic slots for the largest cluster and one mbarrier per stage
 // (DsmemExchange); nothing for one CTA per row.
 template <class W, class X>
@@ -97,8 +106,14 @@ __device__ __forceinline__ void register_stage(const RowOperands& op, long long 
   // The last stage keeps its contribution in place of the input where h needs only it
   // (retains_contribution: rms_softmax's exponentials, so h does not compute them again).
   constexpr bool keep = kept_contribution<W, l>;
+  constexpr bool keep_inputs = kept_inputs<W, l>;
   auto add = [&](float* x) {
-    if constexpr (keep) {
+    if constexpr (keep_inputs) {
+      float g[W::stages[l].q];
+      W::contribute_kept(x, ctx, g);
+#pragma unroll
+      for (int j = 0; j < W::stages[l].q; ++j) acc[j] = combine_apply(op_of<W>(stat_offset<W>(l) + j), acc[j], g[j]);
+    } else if constexpr (keep) {
       float g[1];
       W::template contribute<l>(x, ctx, g);
       acc[0] = combine_apply(op_of<W>(stat_offset<W>(l)), acc[0], g[0]);
@@ -118,6 +133,9 @@ __device__ __forceinline__ void register_stage(const RowOperands& op, long long 
       for (int k = 0; k < NI; ++k) x[k] = lane_of(r.v[g].x[k], e);
       add(x);
       if constexpr (keep) set_lane(r.v[g].x[0], e, x[0]);
+      if constexpr (keep_inputs)
+#pragma unroll
+        for (int k = 0; k < NI; ++k) set_lane(r.v[g].x[k], e, x[k]);
     }
   }
   if (has_edge) add(r.edge);
@@ -200,6 +218,7 @@ __global__ void __launch_bounds__(T, (register_min_blocks<W, T, G, X>())) regist
   if (!col_early) load_cols();
   auto apply_or_kept = [&](const float* x, const float* cp, float* y) {
     if constexpr (kept_contribution<W, num_stages<W>() - 1>) W::apply_contribution(x[0], ctx, y);
+    else if constexpr (kept_inputs<W, num_stages<W>() - 1>) W::apply_kept(x, cp, ctx, y);
     else W::apply(x, cp, ctx, y);
   };
 #pragma unroll

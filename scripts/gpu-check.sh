@@ -6,7 +6,8 @@
 # .git-sha) and carry .git-sha, so results files name the commit they measured.
 # steps: build tests gputests clregseed clregbench tunetests tune occupancy regtests train heldout validation validation2 validation3 validation4 validation5 validation6 validation7 validation8 validation9 validation10 validation11 sweep:CONFIG torchrmsnorm paper65536 shortrows torchshort:M wide wideheldout torchwide:M widebench widetests widefusion abwide:DEFS megawide sanitize calibrate calibrate3 predict sweep torch bench quickbench ladder megabench profile phases stalls colstalls negctl ncushort ncushort:W:M:N traffic trafficwide
 # abladder:THREADS abdefs:NAME=VALUE[,NAME=VALUE] ab:THREADS sass:REGEX abprep:DEFS (then abwide:DEFS or abbench:DEFS)
-# AB_SCHEDULES: the schedules regbench and abbench:DEFS time (default registers registers_deep)
+# AB_SCHEDULES, AB_WORKLOADS, AB_P: the schedules (default registers registers_deep), workloads (default all) and
+# cluster sizes (default 2,4,8,16) regbench and abbench:DEFS time
 # BUILD_DEFS: definitions the build step compiles the whole tree with (NAME=VALUE, ';' between several)
 # WIDE_SHAPES, WIDE_SCHEDULES, WIDE_WORKLOADS (default all): what widebench and abwide:DEFS time
 # (default: build tests bench)
@@ -157,7 +158,7 @@ for step in $steps; do
     widetests)  # the partial schedule against the oracle at wide rows
       run widetests build/tests/credit_gpu_tests "partial retention matches the oracle at wide rows" --durations yes ;;
     regtests)  # the register-resident kernel against the oracle, and host occupancy against the API
-      run regtests build/tests/credit_gpu_tests "the register-resident kernel at ragged short rows, every variant,[occupancy]" ;;
+      run regtests build/tests/credit_gpu_tests "the register-resident*,[occupancy]" ;;
     sweep)  # the paper's sweep (built in) and the extended one
       run sweep-paper build/credit --json "$OUT/sweep-paper.json" run-sweep
       run sweep-extended build/credit --json "$OUT/sweep-extended.json" run-sweep --config configs/extended.json --no-python ;;
@@ -190,13 +191,13 @@ for step in $steps; do
       d=${step#abbench:}; dir=$(ab_dir "$d")
       ab_ready "$d" "$dir"
       for m in 256 1024 4096; do
-        run "abbench-$dir-$m" "$dir/credit" --json "$OUT/abbench-$dir-$m.json" bench --workload all --rows $m \
-          --widths 2048 4096 8192 16384 --schedule ${AB_SCHEDULES:-registers registers_deep} --samples 20
+        run "abbench-$dir-$m" "$dir/credit" --json "$OUT/abbench-$dir-$m.json" bench --workload ${AB_WORKLOADS:-all} --rows $m \
+          --widths 2048 4096 8192 16384 --schedule ${AB_SCHEDULES:-registers registers_deep} --P ${AB_P:-2,4,8,16} --samples 20
       done ;;
     regbench)  # the register kernel as built by `build`, at the abbench shapes (its A of an A/B)
       for m in 256 1024 4096; do
-        run "regbench-$m" build/credit --json "$OUT/regbench-$m.json" bench --workload all --rows $m \
-          --widths 2048 4096 8192 16384 --schedule ${AB_SCHEDULES:-registers registers_deep} --samples 20
+        run "regbench-$m" build/credit --json "$OUT/regbench-$m.json" bench --workload ${AB_WORKLOADS:-all} --rows $m \
+          --widths 2048 4096 8192 16384 --schedule ${AB_SCHEDULES:-registers registers_deep} --P ${AB_P:-2,4,8,16} --samples 20
       done ;;
     clregseed)  # cluster_registers beside the clustered kernel at seed 001's shape (kernel time, L2 flushed)
       run clregbench-seed build/credit --json "$OUT/clregbench-seed.json" bench --workload rms_softmax --rows 16 \

@@ -145,7 +145,7 @@ void add_bench_command(CLI::App& app, GlobalOptions& g) {
   static BenchArgs a;
   auto* cmd = app.add_subcommand("bench", "check, then time, each schedule at each width (needs a GPU)");
   add_name_list_option(cmd, "--workload", a.workloads,
-                       "workload names, all (the seven) or controls (the negative controls)")->capture_default_str();
+                       "workload names, all (every declared workload: credit list) or controls (the negative controls)")->capture_default_str();
   add_int_list_option(cmd, "--widths", a.widths, kWidthsHelp, "4096,65536");
   cmd->add_option("--rows", a.rows, "rows M (default: each workload's own)")
       ->each([](const std::string&) { a.rows_given = true; });

@@ -29,6 +29,11 @@
 //     memory overwrite the retained input with g during the last stage and apply h to it (seed
 //     001 keeps the exponentials, not x). Needs one retained input, q = 1 in the last stage, h
 //     reading only that input and no column parameters.
+//   contribute_kept(v, ctx, g) and apply_kept(v, colp, ctx, out) (optional, both or neither): the last
+//     stage's contribute that also overwrites the element's inputs v with what h needs of them, and h
+//     from those. The register-resident schedules, which hold every input of an element in registers,
+//     use them so that h does not compute again what the last stage did (softmax's exponentials);
+//     g must equal contribute's, and apply_kept of the overwritten v equal apply of v.
 // Retained inputs (kept in shared memory by the staged and clustered schedules) are
 // the inputs any stage reads; inputs only h reads are streamed at apply time.
 #include <array>
@@ -123,6 +128,22 @@ constexpr bool retains_contribution() {
   return requires(float g, const typename W::Ctx& c, float* o) { W::apply_contribution(g, c, o); };
 }
 
+// Whether the register-resident schedules keep the last stage's work in the registers for h
+// (contribute_kept, apply_kept).
+template <class W>
+constexpr bool keeps_in_registers() {
+  return requires(float* v, const float* cp, const typename W::Ctx& c, float* o) {
+    W::contribute_kept(v, c, o);
+    W::apply_kept(v, cp, c, o);
+  };
+}
+template <class W>
+constexpr bool declares_kept_half() {  // one of the pair without the other
+  constexpr bool contrib = requires(float* v, const typename W::Ctx& c, float* o) { W::contribute_kept(v, c, o); };
+  constexpr bool apply = requires(float* v, const float* cp, const typename W::Ctx& c, float* o) { W::apply_kept(v, cp, c, o); };
+  return contrib != apply;
+}
+
 // Device code may not index a declaration's arrays with a run-time (even if unrolled) index;
 // these turn them into integer constants, which it may use freely.
 template <class W>
@@ -198,6 +219,7 @@ constexpr bool declaration_is_valid() {
   if (num_stats<W>() != int(W::combine.size()) || num_stats<W>() > kMaxStats) return false;
   for (const auto& s : W::stages)
     if (s.q < 1 || s.reads == 0 || (s.reads & ~all) != 0) return false;
+  if (declares_kept_half<W>() || (keeps_in_registers<W>() && num_stages<W>() < 1)) return false;
   if constexpr (retains_contribution<W>())
     if (popcount(retained_mask<W>()) != 1 || W::stages[W::stages.size() - 1].q != 1 ||
         (W::apply_reads & ~retained_mask<W>()) != 0 || W::col_params.size() != 0)

@@ -45,6 +45,14 @@ struct SoftmaxBwd {
     const float p = fast_exp(v[0] - c.m) * c.inv_z;
     out[0] = p * (v[1] - c.dot);
   }
+  // The register-resident kernels keep the exponential in place of z: h does not compute it again.
+  CREDIT_HD static void contribute_kept(float* v, const Ctx& c, float* g) {
+    contribute<1>(v, c, g);
+    v[0] = g[0];
+  }
+  CREDIT_HD static void apply_kept(const float* v, const float*, const Ctx& c, float* out) {
+    out[0] = v[0] * c.inv_z * (v[1] - c.dot);
+  }
   CREDIT_HD static void row_out(const Ctx&, float*) {}
 };
 

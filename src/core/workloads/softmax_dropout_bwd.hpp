@@ -35,7 +35,7 @@ struct SoftmaxDropoutBwd {
     } else {
       const float e = fast_exp(v[0] - c.m);
       g[0] = e;
-      g[1] = e * v[1] * v[2];
+      g[1] = e * (v[1] * v[2]);  // grouped as contribute_kept computes it
     }
   }
   template <int l>
@@ -50,6 +50,18 @@ struct SoftmaxDropoutBwd {
   CREDIT_HD static void apply(const float* v, const float*, const Ctx& c, float* out) {
     const float p = fast_exp(v[0] - c.m) * c.inv_z;
     out[0] = p * (v[1] * v[2] - c.dot);
+  }
+  // The register-resident kernels keep the exponential in place of z and dy k in place of dy: h computes
+  // neither again.
+  CREDIT_HD static void contribute_kept(float* v, const Ctx& c, float* g) {
+    const float e = fast_exp(v[0] - c.m), gk = v[1] * v[2];
+    g[0] = e;
+    g[1] = e * gk;
+    v[0] = e;
+    v[1] = gk;
+  }
+  CREDIT_HD static void apply_kept(const float* v, const float*, const Ctx& c, float* out) {
+    out[0] = v[0] * c.inv_z * (v[1] - c.dot);
   }
   CREDIT_HD static void row_out(const Ctx&, float*) {}
 };
