@@ -123,6 +123,8 @@ struct TimeModelParams {
                                             // fixed cost; the rest overlaps its SM's loads in flight (1: S)
   double cluster_idle_share = 0;  // a cluster at k >= 2 CTAs per SM moves a wave's DRAM bytes in
   double cluster_idle_power = 2;  // 1 + share / k'^power of the bound's time (0: S)
+  double tail_wave_share = 1;  // the last, partial wave after a full one costs this share of its own formula and
+                               // the rest of the full wave's time pro rata (1: every model before the 24th session)
   std::string fitted_on;
 };
 
@@ -174,6 +176,7 @@ inline constexpr TimeModelField kTimeModelFields[] = {
     {"register_first_exposed_share", &TimeModelParams::register_first_exposed_share, TimeModelField::Absent::value, 1, false},
     {"cluster_idle_share", &TimeModelParams::cluster_idle_share, TimeModelField::Absent::value, 0, false},
     {"cluster_idle_power", &TimeModelParams::cluster_idle_power, TimeModelField::Absent::value, 2, false},
+    {"tail_wave_share", &TimeModelParams::tail_wave_share, TimeModelField::Absent::value, 1, false},
 };
 
 // The constant named `name`, or nullptr.

@@ -382,6 +382,7 @@ TimeModelParams fit_params(const std::vector<FitSample>& samples, const Calibrat
   out.split_probe_power = start.split_probe_power;  // a switch the rules set, not fitted
   out.cluster_probe_power = start.cluster_probe_power;  // likewise
   out.first_wave_serial_share = start.first_wave_serial_share;  // a term judged by a rule, not fitted
+  out.tail_wave_share = start.tail_wave_share;  // likewise
   // A constant no sample exercises is not identified by the fit: keep its starting value
   // (column parameters: only workloads that read them, e.g. layernorm's gamma and beta).
   if (std::none_of(samples.begin(), samples.end(), [](const FitSample& s) { return s.figures->col_bytes > 0; })) {

@@ -1289,3 +1289,33 @@ TEST_CASE("first_wave_serial_share: a first wave of a staging kernel exposes a s
   CHECK(t(0.5, "staged", 1, 500, 10000).t_ms == t(0, "staged", 1, 500, 10000).t_ms);
 }
 
+
+TEST_CASE("tail_wave_share: a partial last wave after a full one costs a share of its own term, the rest pro rata",
+          "[model][time]") {
+  const Calibration c = h200_like();
+  const WorkloadInfo& w = find_workload("softmax_bwd");
+  const CopyLine l = copy_line(c.copies);
+  TimeModelParams prm = h200_params();
+  auto t = [&](double share, const std::string& s, int p, long long m, long long n) {
+    prm.tail_wave_share = share;
+    const CandidateTime ct = candidate_time(w.figures, w.name, c, prm, l, s, p, m, n);
+    REQUIRE(ct.legal);
+    return ct.t_ms;
+  };
+  for (const auto& [s, p, n] : {std::tuple{std::string("cluster"), 4, 32768LL}, std::tuple{std::string("staged"), 1, 8192LL}}) {
+    INFO(s << " P=" << p);
+    prm.tail_wave_share = 1;
+    const long long u = candidate_time(w.figures, w.name, c, prm, l, s, p, 1, n).resident_rows;
+    REQUIRE(u > 8);
+    // Whole waves, and a lone partial wave (no full one before it), are the share's business not at all.
+    for (long long m : {u, 3 * u, u / 2}) CHECK(t(0.6, s, p, m, n) == t(1, s, p, m, n));
+    // A small tail after a full wave: its own term (whole fixed costs, each CTA's whole chain) exceeds its
+    // share of a full wave, so a lower share predicts less, linearly in the share.
+    const long long r = u / 8, m = u + r;
+    const double own = t(1, s, p, m, n), pro_rata = t(0, s, p, m, n);
+    CHECK(pro_rata < own);
+    CHECK(std::abs(t(0.6, s, p, m, n) - (0.6 * own + 0.4 * pro_rata)) < 1e-9);
+    // Pro rata, the tail adds r/u of a later full wave: the kernel of 2u rows less the kernel of u.
+    CHECK(std::abs((pro_rata - t(0, s, p, u, n)) - (t(0, s, p, 2 * u, n) - t(0, s, p, u, n)) * double(r) / double(u)) < 1e-9);
+  }
+}
