@@ -288,6 +288,13 @@ Vec descend(const std::function<double(const Vec&)>& loss, Vec best, int iterati
 
 }  // namespace
 
+void set_rule_switches(TimeModelParams& p, const TimeModelParams& from) {
+  p.split_probe_power = from.split_probe_power;
+  p.cluster_probe_power = from.cluster_probe_power;
+  p.first_wave_serial_share = from.first_wave_serial_share;
+  p.tail_wave_share = from.tail_wave_share;
+}
+
 TimeModelParams fit_start() {
   TimeModelParams p;
   p.cta_us = 1.431;
@@ -323,6 +330,7 @@ TimeModelParams fit_start() {
   p.register_first_exposed_share = 0.5;
   p.cluster_idle_share = 0.1;
   p.cluster_idle_power = 2;
+  set_rule_switches(p, h200_params());  // the form the rules chose: the fit refits its constants, not its form
   p.fitted_on = "the fit's starting point";
   return p;
 }
@@ -352,6 +360,7 @@ TimeModelParams fit_params(const std::vector<FitSample>& samples, const Calibrat
   // A held constant's coordinate stays in the simplex but moves nothing: the loss never sees it.
   auto constants = [&](const Vec& v) {
     TimeModelParams p = from_logs(v);
+    set_rule_switches(p, start);  // not fitted: the loss sees the model the fit returns
     for (const auto& h : held) p.*(h.field->member) = h.value;
     return p;
   };
@@ -379,10 +388,7 @@ TimeModelParams fit_params(const std::vector<FitSample>& samples, const Calibrat
     }
   }
   TimeModelParams out = from_logs(best);
-  out.split_probe_power = start.split_probe_power;  // a switch the rules set, not fitted
-  out.cluster_probe_power = start.cluster_probe_power;  // likewise
-  out.first_wave_serial_share = start.first_wave_serial_share;  // a term judged by a rule, not fitted
-  out.tail_wave_share = start.tail_wave_share;  // likewise
+  set_rule_switches(out, start);
   // A constant no sample exercises is not identified by the fit: keep its starting value
   // (column parameters: only workloads that read them, e.g. layernorm's gamma and beta).
   if (std::none_of(samples.begin(), samples.end(), [](const FitSample& s) { return s.figures->col_bytes > 0; })) {

@@ -54,9 +54,13 @@ FitLoss parse_fit_loss(const std::string& name);
 const char* fit_loss_name(FitLoss loss);
 double soft_regret_loss(const std::vector<FitSample>& samples, const Calibration& cal, const TimeModelParams& p);
 
-// Where every fit starts: fixed, so that a fit is reproducible whatever constants are built in
-// (the first H200 fit's values, and neutral ones for the terms added after it).
+// Where every fit starts: fixed, so that a fit is reproducible whatever constants are built in (the first
+// H200 fit's values, and neutral ones for the terms added after it), in the form the rules chose (the built-in
+// switches below).
 TimeModelParams fit_start();
+// The constants the decision rules set and the fit does not (the kernel probes' switches, first_wave_serial_share,
+// tail_wave_share), copied from `from`: the fit's loss and its result keep the start's.
+void set_rule_switches(TimeModelParams& p, const TimeModelParams& from);
 
 // A constant the fit keeps at a given value (`fit-model --hold NAME=VALUE`): an earlier form of
 // the model fitted on new data, e.g. work_exposed_share=0 for v7.

@@ -570,6 +570,7 @@ TEST_CASE("SM work: work_exposed_share of a CTA's own work adds to the wave, div
   TimeModelParams prm = h200_params();
   prm.serial_power = 2;
   prm.cluster_gain = 0;  // its own test: it scales a cluster's waves
+  prm.tail_wave_share = 1;  // likewise: it weighs the last wave apart
   long long m = 4096;
   auto t = [&](double share, const std::string& s, int p, long long n) {
     prm.work_exposed_share = share;
