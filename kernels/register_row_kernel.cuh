@@ -111,12 +111,11 @@ __device__ __forceinline__ void register_stage(const RowOperands& op, long long 
     if constexpr (keep_inputs) {
       float g[W::stages[l].q];
       W::contribute_kept(x, ctx, g);
-#pragma unroll
-      for (int j = 0; j < W::stages[l].q; ++j) acc[j] = combine_apply(op_of<W>(stat_offset<W>(l) + j), acc[j], g[j]);
+      fold_partials<W, l>(acc, g);
     } else if constexpr (keep) {
       float g[1];
       W::template contribute<l>(x, ctx, g);
-      acc[0] = combine_apply(op_of<W>(stat_offset<W>(l)), acc[0], g[0]);
+      fold_partials<W, l>(acc, g);
       x[0] = g[0];
     } else {
       add_contribution<W, l>(acc, x, ctx);

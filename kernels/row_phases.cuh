@@ -81,13 +81,19 @@ __device__ __forceinline__ void init_partials(float (&acc)[W::stages[l].q]) {
   for (int j = 0; j < W::stages[l].q; ++j) acc[j] = combine_identity(op_of<W>(stat_offset<W>(l) + j));
 }
 
+// Folds stage l's q values g (one element's contributions, or another span's partials) into acc.
+template <class W, int l>
+__device__ __forceinline__ void fold_partials(float (&acc)[W::stages[l].q], const float* g) {
+#pragma unroll
+  for (int j = 0; j < W::stages[l].q; ++j) acc[j] = combine_apply(op_of<W>(stat_offset<W>(l) + j), acc[j], g[j]);
+}
+
 template <class W, int l>
 __device__ __forceinline__ void add_contribution(float (&acc)[W::stages[l].q], const float* x,
                                                  const typename W::Ctx& ctx) {
   float g[W::stages[l].q];
   W::template contribute<l>(x, ctx, g);
-#pragma unroll
-  for (int j = 0; j < W::stages[l].q; ++j) acc[j] = combine_apply(op_of<W>(stat_offset<W>(l) + j), acc[j], g[j]);
+  fold_partials<W, l>(acc, g);
 }
 
 // The outputs h produced for four consecutive elements starting at `at` (16-byte stores for

@@ -38,8 +38,7 @@ __device__ __forceinline__ void accumulate_rest(const RowOperands& op, const Row
   constexpr int U = SplitPolicy::stream_unroll(popcount(W::stages[l].reads));
   float more[W::stages[l].q];
   accumulate_stage<W, l, Source::Global, SplitPolicy::threads, U, reversed_pass(l)>(op, rest, Planes{}, ctx, more);
-#pragma unroll
-  for (int j = 0; j < W::stages[l].q; ++j) acc[j] = combine_apply(op_of<W>(stat_offset<W>(l) + j), acc[j], more[j]);
+  fold_partials<W, l>(acc, more);
 }
 
 // Thread 0 of a partial kernel streaming through the ring: the next pass's first chunks, issued before

@@ -98,13 +98,10 @@ struct StreamRing {
 template <class W, int l>
 __device__ __forceinline__ void accumulate_ring(const RowOperands& op, const RowSpan& rest, StreamRing<W>& ring,
                                                 const typename W::Ctx& ctx, float (&acc)[W::stages[l].q]) {
-  constexpr int q = W::stages[l].q;
-  constexpr int off = stat_offset<W>(l);
   ring.template pass<W::stages[l].reads>(op, rest, [&](const RowSpan& chunk, const Planes& pl) {
-    float more[q];
+    float more[W::stages[l].q];
     accumulate_stage<W, l, Source::Ring, SplitPolicy::threads, SplitPolicy::shared_unroll>(op, chunk, pl, ctx, more);
-#pragma unroll
-    for (int j = 0; j < q; ++j) acc[j] = combine_apply(op_of<W>(off + j), acc[j], more[j]);
+    fold_partials<W, l>(acc, more);
   });
   if (int(threadIdx.x) < rest.edge_count()) {
     const int i = rest.edge_elem(threadIdx.x);

@@ -128,20 +128,17 @@ constexpr bool retains_contribution() {
   return requires(float g, const typename W::Ctx& c, float* o) { W::apply_contribution(g, c, o); };
 }
 
-// Whether the register-resident schedules keep the last stage's work in the registers for h
-// (contribute_kept, apply_kept).
+// The two halves of the register path (contribute_kept, apply_kept), each declared or not.
+template <class W>
+constexpr bool declares_contribute_kept = requires(float* v, const typename W::Ctx& c, float* g) { W::contribute_kept(v, c, g); };
+template <class W>
+constexpr bool declares_apply_kept = requires(const float* v, const float* cp, const typename W::Ctx& c, float* o) {
+  W::apply_kept(v, cp, c, o);
+};
+// Whether the register-resident schedules keep the last stage's work in the registers for h.
 template <class W>
 constexpr bool keeps_in_registers() {
-  return requires(float* v, const float* cp, const typename W::Ctx& c, float* o) {
-    W::contribute_kept(v, c, o);
-    W::apply_kept(v, cp, c, o);
-  };
-}
-template <class W>
-constexpr bool declares_kept_half() {  // one of the pair without the other
-  constexpr bool contrib = requires(float* v, const typename W::Ctx& c, float* o) { W::contribute_kept(v, c, o); };
-  constexpr bool apply = requires(float* v, const float* cp, const typename W::Ctx& c, float* o) { W::apply_kept(v, cp, c, o); };
-  return contrib != apply;
+  return declares_contribute_kept<W> && declares_apply_kept<W>;
 }
 
 // Device code may not index a declaration's arrays with a run-time (even if unrolled) index;
@@ -219,7 +216,8 @@ constexpr bool declaration_is_valid() {
   if (num_stats<W>() != int(W::combine.size()) || num_stats<W>() > kMaxStats) return false;
   for (const auto& s : W::stages)
     if (s.q < 1 || s.reads == 0 || (s.reads & ~all) != 0) return false;
-  if (declares_kept_half<W>() || (keeps_in_registers<W>() && num_stages<W>() < 1)) return false;
+  if (declares_contribute_kept<W> != declares_apply_kept<W> || (keeps_in_registers<W>() && num_stages<W>() < 1))
+    return false;  // one half without the other, or nothing to keep
   if constexpr (retains_contribution<W>())
     if (popcount(retained_mask<W>()) != 1 || W::stages[W::stages.size() - 1].q != 1 ||
         (W::apply_reads & ~retained_mask<W>()) != 0 || W::col_params.size() != 0)

@@ -37,9 +37,12 @@ __global__ void fill_kernel(uint4* __restrict__ out, size_t n, unsigned word) {
 
 void Timer::flush() {
   if constexpr (CREDIT_FLUSH_KERNEL != 0) {
-    int sms = 0, dev = 0;
-    CREDIT_CUDA(cudaGetDevice(&dev));
-    CREDIT_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+    static const int sms = [] {  // once, not before every timed sample
+      int n = 0, dev = 0;
+      CREDIT_CUDA(cudaGetDevice(&dev));
+      CREDIT_CUDA(cudaDeviceGetAttribute(&n, cudaDevAttrMultiProcessorCount, dev));
+      return n;
+    }();
     const unsigned byte = CREDIT_FLUSH_BYTE & 0xff;
     fill_kernel<<<sms * 8, 512, 0, stream_>>>(scrub_.get<uint4>(), scrub_.bytes() / 16, byte * 0x01010101u);
     CREDIT_CUDA_LAUNCHED();

@@ -360,12 +360,13 @@ CandidateTime candidate_formula(const StaticFigures& f, const std::string& workl
   // neither a wave apart nor just its share of one. (Twenty-fourth session, on validations 31-40: clusters at
   // 2-3 waves were predicted 4% slow where the tail held under a quarter of a wave and 5% fast where it held
   // over three quarters, centred; 0.6 took the mean regret geomean 1.174 -> 1.097%, better on 10 of 11.)
-  double tail = 0.0;
+  const double later = full && (full > 1 || rest) ? wave(double(u), false) : 0.0;  // a full wave after the first
+  double waves_us = full ? wave(double(u), true) + double(full - 1) * later : 0.0;
   if (rest)
-    tail = full ? prm.tail_wave_share * wave(double(rest), false) +
-                      (1.0 - prm.tail_wave_share) * double(rest) / double(u) * wave(double(u), false)
-                : wave(double(rest), true);
-  double t_us = copy.launch_us + gain * ((full ? wave(double(u), true) + double(full - 1) * wave(double(u), false) : 0.0) + tail);
+    waves_us += full ? prm.tail_wave_share * wave(double(rest), false) +
+                           (1.0 - prm.tail_wave_share) * double(rest) / double(u) * later
+                     : wave(double(rest), true);
+  double t_us = copy.launch_us + gain * waves_us;
   c.waves = double(full) + (rest ? 1.0 : 0.0);
   c.hbm_bytes = double(m) * d_hbm;
   c.t_ms = t_us * 1e-3;

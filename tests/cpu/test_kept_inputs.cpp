@@ -7,32 +7,12 @@
 #include <vector>
 
 #include "catch.hpp"
+#include "core/cpu_split_execution.hpp"
 #include "core/workloads/all.hpp"
 
 namespace {
 
 using namespace credit;
-
-// Stage l of a row held as inputs[k][i]: every element's contribution folded, then finish.
-template <class W, int l>
-void run_stage(const std::vector<std::vector<float>>& in, int n, typename W::Ctx& ctx) {
-  float acc[W::stages[l].q];
-  for (int j = 0; j < W::stages[l].q; ++j) acc[j] = combine_identity(op_of<W>(stat_offset<W>(l) + j));
-  for (int i = 0; i < n; ++i) {
-    float v[int(W::inputs.size())], g[W::stages[l].q];
-    for (int k = 0; k < int(W::inputs.size()); ++k) v[k] = in[k][i];
-    W::template contribute<l>(v, ctx, g);
-    for (int j = 0; j < W::stages[l].q; ++j) acc[j] = combine_apply(op_of<W>(stat_offset<W>(l) + j), acc[j], g[j]);
-  }
-  const float rowp[kMaxRowParams] = {0.5f, -0.25f};
-  W::template finish<l>(acc, n, rowp, ctx);
-}
-
-template <class W, int... l>
-void run_stages_before_last(const std::vector<std::vector<float>>& in, int n, typename W::Ctx& ctx,
-                            std::integer_sequence<int, l...>) {
-  (run_stage<W, l>(in, n, ctx), ...);
-}
 
 template <class W>
 void check_kept(std::mt19937& rng) {
@@ -44,8 +24,16 @@ void check_kept(std::mt19937& rng) {
     std::vector<std::vector<float>> in(NI, std::vector<float>(n));
     for (int k = 0; k < NI; ++k)
       for (auto& x : in[k]) x = k == 2 ? mask(rng) : normal(rng);
-    typename W::Ctx ctx{};
-    run_stages_before_last<W>(in, n, ctx, std::make_integer_sequence<int, L - 1>{});
+    // One row, one CTA: the CPU split execution's stages (core/cpu_split_execution.hpp) set the row state.
+    RowOperands op;
+    for (int k = 0; k < NI; ++k) op.in[k] = in[k].data();
+    const std::vector<float> rowp(1, 0.5f);
+    for (int k = 0; k < int(W::row_params.size()); ++k) op.row_in[k] = rowp.data();
+    op.rows = 1;
+    op.n = n;
+    std::vector<typename W::Ctx> ctxs(1);
+    detail::run_stages<W>(op, 0, 1, ctxs, std::make_integer_sequence<int, L - 1>{});
+    typename W::Ctx& ctx = ctxs[0];
     // The last stage's contributions, both ways, then its finish; then h both ways.
     std::vector<std::vector<float>> kept(n, std::vector<float>(NI));
     for (int i = 0; i < n; ++i) {
@@ -55,7 +43,7 @@ void check_kept(std::mt19937& rng) {
       W::contribute_kept(kept[i].data(), ctx, gk);
       for (int j = 0; j < W::stages[L - 1].q; ++j) CHECK(gk[j] == g[j]);
     }
-    run_stage<W, L - 1>(in, n, ctx);
+    detail::run_stage<W, L - 1>(op, 0, 1, ctxs);
     for (int i = 0; i < n; ++i) {
       float v[NI], cp[NC > 0 ? NC : 1] = {}, y[NO], yk[NO];
       for (int k = 0; k < NI; ++k) v[k] = in[k][i];
