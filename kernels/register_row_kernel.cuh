@@ -29,12 +29,13 @@ inline constexpr bool col_prefetch = T <= CREDIT_REGISTER_COL_PREFETCH;  // colu
 #define CREDIT_REGISTER_COL_EARLY 1
 #endif
 
-#ifndef CREDIT_REGISTER_LOAD  // a build option for A/B runs: 0 streaming (ld.cs), 1 read-only path
+#ifndef CREDIT_REGISTER_LOAD  // a build option for A/B runs: 0 streaming (ld.cs), 1 read-only path, 2 a plain load
 #define CREDIT_REGISTER_LOAD 0
 #endif
 
 __device__ __forceinline__ float4 load_once(const float4* p) {
   if constexpr (CREDIT_REGISTER_LOAD == 1) return __ldg(p);
+  else if constexpr (CREDIT_REGISTER_LOAD == 2) return *p;
   else return __ldcs(p);
 }
 

@@ -29,6 +29,17 @@ enum class Source { Global, Shared, Ring };
 // Whether the pass-th read of a span from global memory (0: the first) walks it backwards.
 constexpr bool reversed_pass(int pass) { return CREDIT_REREAD_REVERSE && (pass & 1); }
 
+// CREDIT_STORE_STREAMING (an A/B build option): 1 writes the outputs' 16-byte groups with st.global.cs
+// (evict-first in the L2), 0 with a plain store (write-back, as the copy kernel and the Triton peer do).
+#ifndef CREDIT_STORE_STREAMING
+#define CREDIT_STORE_STREAMING 1
+#endif
+// One output group of four floats at p.
+__device__ __forceinline__ void store_out4(float* p, const float4& v) {
+  if constexpr (CREDIT_STORE_STREAMING != 0) __stcs(reinterpret_cast<float4*>(p), v);
+  else *reinterpret_cast<float4*>(p) = v;
+}
+
 // Read-only loads that ask the L2 to keep the line (evict_last): for data read again. The policy
 // is made once per pass (createpolicy), not per load.
 __device__ __forceinline__ std::uint64_t evict_last_policy() {
@@ -104,7 +115,7 @@ __device__ __forceinline__ void store_group(const RowOperands& op, long long at,
 #pragma unroll
   for (int k = 0; k < int(W::outputs.size()); ++k) {
     if (output_is_f32<W>(k)) {  // folded: k is unrolled
-      __stcs(reinterpret_cast<float4*>(static_cast<float*>(op.out[k]) + at), o[k]);
+      store_out4(static_cast<float*>(op.out[k]) + at, o[k]);
     } else {
       const char4 q = make_char4(static_cast<signed char>(o[k].x), static_cast<signed char>(o[k].y),
                                  static_cast<signed char>(o[k].z), static_cast<signed char>(o[k].w));
@@ -203,7 +214,7 @@ __device__ __forceinline__ void apply_kept_span(const RowOperands& op, const Row
       W::apply_contribution(lane_of(v, e), ctx, y);
       set_lane(o, e, y[0]);
     }
-    __stcs(reinterpret_cast<float4*>(static_cast<float*>(op.out[0]) + span.base + span.group_elem(g)), o);
+    store_out4(static_cast<float*>(op.out[0]) + span.base + span.group_elem(g), o);
   };
   for_each_group<U, Threads>(span.groups(), load, use);
   if (int(threadIdx.x) < span.edge_count()) {
