@@ -125,6 +125,8 @@ struct TimeModelParams {
   double cluster_idle_power = 2;  // 1 + share / k'^power of the bound's time (0: S)
   double tail_wave_share = 1;  // the last, partial wave after a full one costs this share of its own formula and
                                // the rest of the full wave's time pro rata (1: every model before the 24th session)
+  double cluster_fill_power = 0;  // a cluster's launch term (cluster_us) weighs min(1, M / U)^power: rows that fill
+                                  // part of one wave of U place fewer clusters (0: the term whole at any M)
   std::string fitted_on;
 };
 
@@ -177,6 +179,7 @@ inline constexpr TimeModelField kTimeModelFields[] = {
     {"cluster_idle_share", &TimeModelParams::cluster_idle_share, TimeModelField::Absent::value, 0, false},
     {"cluster_idle_power", &TimeModelParams::cluster_idle_power, TimeModelField::Absent::value, 2, false},
     {"tail_wave_share", &TimeModelParams::tail_wave_share, TimeModelField::Absent::value, 1, false},
+    {"cluster_fill_power", &TimeModelParams::cluster_fill_power, TimeModelField::Absent::value, 0, false},
 };
 
 // The constant named `name`, or nullptr.

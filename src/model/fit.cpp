@@ -293,6 +293,7 @@ void set_rule_switches(TimeModelParams& p, const TimeModelParams& from) {
   p.cluster_probe_power = from.cluster_probe_power;
   p.first_wave_serial_share = from.first_wave_serial_share;
   p.tail_wave_share = from.tail_wave_share;
+  p.cluster_fill_power = from.cluster_fill_power;
 }
 
 TimeModelParams fit_start() {

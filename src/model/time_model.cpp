@@ -232,7 +232,13 @@ CandidateTime candidate_formula(const StaticFigures& f, const std::string& workl
     const auto bar = cal.barrier.find(p);
     require(bar != cal.barrier.end() && cal.sm_clock_hz > 0,
             "the calibration has no cluster barrier for P = " + std::to_string(p));
-    t_fixed += prm.cluster_us * std::log2(double(p)) / 2.0 +
+    // Rows that fill only part of one wave place fewer clusters: the launch term weighs min(1, M / U)^power
+    // (cluster_fill_power; 0 built in). On validations 31-42 the few-row shapes put cluster_registers at 0.78-0.82
+    // of its predicted time against 0.89-0.93 for the one-CTA register kernels; 0.3 took the mean regret geomean
+    // 1.103 -> 1.041%, better on 10 of 13 sweeps, the challenger validation 43 judges (twentyfifth/decision-rule.md).
+    const double fill = std::min(1.0, double(m) / double(std::max<long long>(1, c.resident_rows)));
+    const double launch_weight = prm.cluster_fill_power > 0 ? std::pow(fill, prm.cluster_fill_power) : 1.0;
+    t_fixed += prm.cluster_us * std::log2(double(p)) / 2.0 * launch_weight +
                prm.barrier_scale * f.K() * bar->second.median / cal.sm_clock_hz * 1e6;
   }
   const long long u = c.resident_rows;

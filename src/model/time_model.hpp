@@ -52,7 +52,7 @@
 //   more for a lone CTA per SM)
 //   and col_bytes the column parameters it reads from the L2; and
 //     t_fixed = cta_us + L * stage_us * threads / 256 + [staged, cluster] staging_us
-//               + [P > 1] (cluster_us * log2(P) / 2 + barrier_scale * K * barrier(P)).
+//               + [P > 1] (cluster_us * log2(P) / 2 * min(1, M / U)^cluster_fill_power + barrier_scale * K * barrier(P)).
 //   T = launch + g * sum over waves (the last, partial one after a full one: tail_wave_share of its own term, the
 //   rest a full wave's pro rata), g = P^-cluster_gain for a clustered candidate (cluster_registers too)
 //   at k >= 2, else 1;

@@ -1320,3 +1320,35 @@ TEST_CASE("tail_wave_share: a partial last wave after a full one costs a share o
     CHECK(std::abs((pro_rata - t(0, s, p, u, n)) - (t(0, s, p, 2 * u, n) - t(0, s, p, u, n)) * double(r) / double(u)) < 1e-9);
   }
 }
+
+TEST_CASE("cluster_fill_power: a cluster's launch term weighs the share of one wave its rows fill", "[model][time]") {
+  const Calibration c = h200_like();
+  const WorkloadInfo& w = find_workload("layernorm");
+  const CopyLine l = copy_line(c.copies);
+  TimeModelParams prm = h200_params();
+  auto t = [&](double power, const std::string& s, int p, long long m, long long n) {
+    prm.cluster_fill_power = power;
+    const CandidateTime ct = candidate_time(w.figures, w.name, c, prm, l, s, p, m, n);
+    REQUIRE(ct.legal);
+    return ct;
+  };
+  for (int p : {2, 8, 16}) {
+    INFO("P=" << p);
+    const long long u = t(0, "cluster_registers", p, 1, 8192 * 2).resident_rows;
+    REQUIRE(u > 4);
+    // A full wave or more: the term whole, whatever the power.
+    for (long long m : {u, 3 * u + 1}) CHECK(t(0.3, "cluster_registers", p, m, 8192 * 2).t_ms == t(0, "cluster_registers", p, m, 8192 * 2).t_ms);
+    // Rows filling part of one wave: less, and less the fewer rows and the larger the power.
+    const double whole = t(0, "cluster_registers", p, 2, 8192 * 2).t_ms;
+    const double weighed = t(0.3, "cluster_registers", p, 2, 8192 * 2).t_ms;
+    CHECK(weighed < whole);
+    CHECK(t(1, "cluster_registers", p, 2, 8192 * 2).t_ms < weighed);
+    const long long half = u / 2 + 1;
+    CHECK(whole - weighed > t(0, "cluster_registers", p, half, 8192 * 2).t_ms - t(0.3, "cluster_registers", p, half, 8192 * 2).t_ms);
+  }
+  // The one-CTA kernels have no such term: unchanged at any fill.
+  for (const char* s : {"staged", "registers", "global_reread"})
+    CHECK(t(0.3, s, 1, 3, 8192).t_ms == t(0, s, 1, 3, 8192).t_ms);
+  // The clustered kernel that stages its slices takes it too.
+  CHECK(t(0.3, "cluster", 4, 3, 65536).t_ms < t(0, "cluster", 4, 3, 65536).t_ms);
+}
