@@ -1259,19 +1259,24 @@ TEST_CASE("cluster_probe_power: the clustered kernel scaled by its own probe, st
   CHECK(candidate_time(find_workload("wvar_bwd").figures, "wvar_bwd", c, prm, l, "cluster_registers", 4, 3000, 16000).probe_scale == 1);
 }
 
+// The time of a legal candidate of workload w with one constant of prm (`knob`) set, as a function of that value:
+// the tests of a single rule's constant compare it at two values, all else equal.
+static auto with_constant(double TimeModelParams::*knob, const Calibration& c, const WorkloadInfo& w, TimeModelParams prm) {
+  return [&c, &w, knob, prm](double value, const std::string& s, int p, long long m, long long n) mutable {
+    prm.*knob = value;
+    const CandidateTime ct = candidate_time(w.figures, w.name, c, prm, copy_line(c.copies), s, p, m, n);
+    REQUIRE(ct.legal);
+    return ct;
+  };
+}
+
 TEST_CASE("first_wave_serial_share: a first wave of a staging kernel exposes a share of the shorter of memory and work", "[model][time]") {
   Calibration c = h200_like();
   const WorkloadInfo& w = find_workload("rmsnorm");
   c.elem_ns[w.name] = 0.15;  // SM work of the order of the DRAM time
-  const CopyLine l = copy_line(c.copies);
   TimeModelParams prm = h200_params();
   prm.serial_share = 0;  // the later waves' share, apart
-  auto t = [&](double share, const std::string& s, int p, long long m, long long n) {
-    prm.first_wave_serial_share = share;
-    const CandidateTime ct = candidate_time(w.figures, w.name, c, prm, l, s, p, m, n);
-    REQUIRE(ct.legal);
-    return ct;
-  };
+  auto t = with_constant(&TimeModelParams::first_wave_serial_share, c, w, prm);
   // One wave of the staged kernel: the share adds, linear in it.
   const CandidateTime one = t(0, "staged", 1, 500, 10000);
   REQUIRE(one.waves == 1);
@@ -1295,18 +1300,11 @@ TEST_CASE("tail_wave_share: a partial last wave after a full one costs a share o
           "[model][time]") {
   const Calibration c = h200_like();
   const WorkloadInfo& w = find_workload("softmax_bwd");
-  const CopyLine l = copy_line(c.copies);
-  TimeModelParams prm = h200_params();
-  auto t = [&](double share, const std::string& s, int p, long long m, long long n) {
-    prm.tail_wave_share = share;
-    const CandidateTime ct = candidate_time(w.figures, w.name, c, prm, l, s, p, m, n);
-    REQUIRE(ct.legal);
-    return ct.t_ms;
-  };
+  auto ct = with_constant(&TimeModelParams::tail_wave_share, c, w, h200_params());
+  auto t = [&](double share, const std::string& s, int p, long long m, long long n) { return ct(share, s, p, m, n).t_ms; };
   for (const auto& [s, p, n] : {std::tuple{std::string("cluster"), 4, 32768LL}, std::tuple{std::string("staged"), 1, 8192LL}}) {
     INFO(s << " P=" << p);
-    prm.tail_wave_share = 1;
-    const long long u = candidate_time(w.figures, w.name, c, prm, l, s, p, 1, n).resident_rows;
+    const long long u = ct(1, s, p, 1, n).resident_rows;
     REQUIRE(u > 8);
     // Whole waves, and a lone partial wave (no full one before it), are the share's business not at all.
     for (long long m : {u, 3 * u, u / 2}) CHECK(t(0.6, s, p, m, n) == t(1, s, p, m, n));
@@ -1323,15 +1321,7 @@ TEST_CASE("tail_wave_share: a partial last wave after a full one costs a share o
 
 TEST_CASE("cluster_fill_power: a cluster's launch term weighs the share of one wave its rows fill", "[model][time]") {
   const Calibration c = h200_like();
-  const WorkloadInfo& w = find_workload("layernorm");
-  const CopyLine l = copy_line(c.copies);
-  TimeModelParams prm = h200_params();
-  auto t = [&](double power, const std::string& s, int p, long long m, long long n) {
-    prm.cluster_fill_power = power;
-    const CandidateTime ct = candidate_time(w.figures, w.name, c, prm, l, s, p, m, n);
-    REQUIRE(ct.legal);
-    return ct;
-  };
+  auto t = with_constant(&TimeModelParams::cluster_fill_power, c, find_workload("layernorm"), h200_params());
   for (int p : {2, 8, 16}) {
     INFO("P=" << p);
     const long long u = t(0, "cluster_registers", p, 1, 8192 * 2).resident_rows;
