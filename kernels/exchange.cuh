@@ -22,13 +22,17 @@
 namespace credit::kernels {
 
 // One CTA per row: its partial is already the row statistic.
-// Every policy: size(op) CTAs per row, this CTA's rank(op) among them, begin<W>(op, xbars) once,
-// all_reduce<W, l>(op, row, partials, slots, xbars) after each stage (partials in, statistics out).
+// Every policy: size(op) CTAs per row, the launch's row(op) this CTA serves (every thread calls it
+// once, before anything else) and its rank(op) among the row's CTAs, begin<W>(op, xbars) once,
+// all_reduce<W, l>(op, row, partials, slots, xbars) after each stage (partials in, statistics out),
+// retire(op) last.
 struct LocalExchange {
   static constexpr int pressure = 0;  // registers it adds, in the units of min_blocks_per_sm
   static constexpr bool through_global = false;  // partials through global memory (megakernel)
   __device__ static int size(const RowOperands&) { return 1; }
+  __device__ static long long row(const RowOperands&) { return blockIdx.x; }
   __device__ static int rank(const RowOperands&) { return 0; }
+  __device__ static void retire(const RowOperands&) {}
   template <class W>
   __device__ static void begin(const RowOperands&, std::uint64_t*) {}
   template <class W, int l>
@@ -53,7 +57,9 @@ struct DsmemExchange {
   static constexpr int pressure = 0;
   static constexpr bool through_global = false;
   __device__ static int size(const RowOperands&) { return int(cluster_nctarank()); }
+  __device__ static long long row(const RowOperands&) { return blockIdx.x / cluster_nctarank(); }
   __device__ static int rank(const RowOperands&) { return int(cluster_ctarank()); }
+  __device__ static void retire(const RowOperands&) {}
 
   // xbars: one mbarrier per stage.
   template <class W>

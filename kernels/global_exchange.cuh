@@ -13,6 +13,8 @@
 // Both are deadlock-free only when every CTA of the launch is resident at once: the launcher
 // caps the launch at the active blocks per SM times the SM count and splits the rows into
 // groups beyond that (cooperative launch).
+// TicketRowExchange (split_global, issue 13): the row-scoped barrier, with seats taken in the order
+// CTAs start (TicketSeat) instead of by blockIdx, so one ordinary launch covers every row.
 #include <cooperative_groups.h>
 
 #include <cuda/atomic>
@@ -39,12 +41,54 @@ __device__ __forceinline__ void combine_row_partials(const float* stats, int p, 
   }
 }
 
-template <class Wait>
+// A CTA's seat: the row of the launch it serves and its rank among the row's P CTAs.
+// BlockSeat: by blockIdx, the P CTAs of a row consecutive (the megakernel's cooperative launch
+// makes them all resident).
+struct BlockSeat {
+  __device__ static long long row(const RowOperands& op) { return blockIdx.x / unsigned(op.split); }
+  __device__ static int rank(const RowOperands& op) { return int(blockIdx.x % unsigned(op.split)); }
+  __device__ static void retire(const RowOperands&) {}
+};
+
+// TicketSeat: the t-th CTA to start (a device-scope counter, op.tickets[0]) takes row t / P, rank
+// t % P. A CTA then waits only for CTAs of its own row, and of all rows only the newest has seats
+// not yet taken: every other row's CTAs have started and finish without anyone else. The newest
+// row's missing CTAs start as the finished ones leave their SMs, so the launch always progresses
+// when the device holds at least P of these CTAs at once (can_implement's check), with no
+// cooperative launch and no reliance on the order the hardware dispatches blocks in (which the
+// programming model does not promise). The last CTA to retire (op.tickets[1]) zeroes both
+// counters for the next launch, as RowBarrier does with a row's.
+struct TicketSeat {
+  __device__ static unsigned& seat() {
+    __shared__ unsigned t;
+    return t;
+  }
+  // Every thread of the CTA calls it once, first: thread 0 takes the ticket, a CTA barrier hands it on.
+  __device__ static long long row(const RowOperands& op) {
+    if (threadIdx.x == 0)
+      seat() = cuda::atomic_ref<unsigned, cuda::thread_scope_device>(op.tickets[0]).fetch_add(1u, cuda::memory_order_relaxed);
+    __syncthreads();
+    return seat() / unsigned(op.split);
+  }
+  __device__ static int rank(const RowOperands& op) { return int(seat() % unsigned(op.split)); }
+  __device__ static void retire(const RowOperands& op) {
+    if (threadIdx.x != 0) return;
+    cuda::atomic_ref<unsigned, cuda::thread_scope_device> retired(op.tickets[1]);
+    if (retired.fetch_add(1u, cuda::memory_order_acq_rel) == gridDim.x - 1) {  // every CTA has taken its ticket
+      cuda::atomic_ref<unsigned, cuda::thread_scope_device>(op.tickets[0]).store(0u, cuda::memory_order_relaxed);
+      retired.store(0u, cuda::memory_order_relaxed);
+    }
+  }
+};
+
+template <class Wait, class Seat = BlockSeat>
 struct GlobalExchange {
   static constexpr int pressure = 4;  // scratch pointers, the barrier and the Fig. 6 switches
   static constexpr bool through_global = true;
   __device__ static int size(const RowOperands& op) { return op.split; }
-  __device__ static int rank(const RowOperands& op) { return int(blockIdx.x % unsigned(op.split)); }
+  __device__ static long long row(const RowOperands& op) { return Seat::row(op); }
+  __device__ static int rank(const RowOperands& op) { return Seat::rank(op); }
+  __device__ static void retire(const RowOperands& op) { Seat::retire(op); }
   template <class W>
   __device__ static void begin(const RowOperands&, std::uint64_t*) {}
 
@@ -94,5 +138,6 @@ struct GridBarrier {
 
 using RowBarrierExchange = GlobalExchange<RowBarrier>;
 using GridBarrierExchange = GlobalExchange<GridBarrier>;
+using TicketRowExchange = GlobalExchange<RowBarrier, TicketSeat>;
 
 }  // namespace credit::kernels

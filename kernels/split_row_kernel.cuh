@@ -127,8 +127,8 @@ __global__ void __launch_bounds__(SplitPolicy::threads, Stream ? StreamCtas : sp
   extern __shared__ float4 smem4[];
   mark_phase(op, 0);
   constexpr int R = popcount(retained_mask<W>());
+  const long long row = op.row0 + X::row(op);
   const int p = X::size(op), c = X::rank(op);
-  const long long row = op.row0 + blockIdx.x / p;
   const int stride = Stream ? plane_floats(op.n, p, op.keep) : plane_floats(op.n, p);
   float* smem = reinterpret_cast<float*>(smem4);
   const Planes pl{smem, stride};
@@ -169,6 +169,7 @@ __global__ void __launch_bounds__(SplitPolicy::threads, Stream ? StreamCtas : sp
                  reversed_pass(num_stages<W>())>(op, rest, Planes{}, ctx);
   if (c == 0 && threadIdx.x == 0) store_row_outputs<W>(op, row, ctx);
   mark_phase(op, 2 * num_stages<W>() + 1);
+  X::retire(op);
 }
 
 }  // namespace credit::kernels

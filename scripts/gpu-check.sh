@@ -9,7 +9,8 @@
 # AB_SCHEDULES, AB_WORKLOADS, AB_P: the schedules (default registers registers_deep), workloads (default all) and
 # cluster sizes (default 2,4,8,16) regbench and abbench:DEFS time
 # BUILD_DEFS: definitions the build step compiles the whole tree with (NAME=VALUE, ';' between several)
-# WIDE_SHAPES, WIDE_SCHEDULES, WIDE_WORKLOADS (default all): what widebench and abwide:DEFS time
+# WIDE_SHAPES, WIDE_SCHEDULES, WIDE_WORKLOADS (default all), WIDE_P (default 2,4,8,16; split_global takes powers
+# of two to 128): what widebench and abwide:DEFS time
 # (default: build tests bench)
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -134,7 +135,7 @@ for step in $steps; do
       # 4096:262144 1024:1048576), the schedules WIDE_SCHEDULES (default global_reread cluster partial partial_one)
       for s in ${WIDE_SHAPES:-4096:262144 1024:1048576}; do
         run "widebench-${s%%:*}-${s##*:}" build/credit --json "$OUT/widebench-${s%%:*}-${s##*:}.json" bench --workload ${WIDE_WORKLOADS:-all} \
-          --rows ${s%%:*} --widths ${s##*:} --schedule ${WIDE_SCHEDULES:-global_reread cluster partial partial_one} --P 2,4,8,16 \
+          --rows ${s%%:*} --widths ${s##*:} --schedule ${WIDE_SCHEDULES:-global_reread cluster partial partial_one} --P ${WIDE_P:-2,4,8,16} \
           --samples 10 --warmup 2
       done ;;
     abprep:*)  # starts abwide:DEFS's (or abbench:DEFS's) build in the background, so that several variants build at once
@@ -146,7 +147,7 @@ for step in $steps; do
       ab_ready "$d" "$dir"
       for s in ${WIDE_SHAPES:-4096:262144 1024:1048576}; do  # the schedules WIDE_SCHEDULES (default partial)
         run "abwide-$dir-${s%%:*}-${s##*:}" "$dir/credit" --json "$OUT/abwide-$dir-${s%%:*}-${s##*:}.json" bench \
-          --workload ${WIDE_WORKLOADS:-all} --rows ${s%%:*} --widths ${s##*:} --schedule ${WIDE_SCHEDULES:-partial} --P 2,4,8,16 \
+          --workload ${WIDE_WORKLOADS:-all} --rows ${s%%:*} --widths ${s##*:} --schedule ${WIDE_SCHEDULES:-partial} --P ${WIDE_P:-2,4,8,16} \
           --samples 10 --warmup 2
       done ;;
     megawide)  # the global-memory exchange at the widest rows: many CTAs per row, few rows in flight

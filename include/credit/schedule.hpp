@@ -19,9 +19,12 @@ namespace credit {
 // Registers, RegistersDeep: the row in registers, many threads or fewer deeper ones (core/split.hpp).
 // ClusterRegisters: P in {2, 4, 8, 16} CTAs of a cluster per row, each holding its slice in registers
 // (no shared-memory staging), statistics through DSMEM.
+// SplitGlobal: P in {2, 4, ..., 128} CTAs per row, no cluster, each keeping its whole slice in shared
+// memory, partials through global memory at a row-scoped barrier, one ordinary launch of rows x P
+// CTAs seated in the order they start (rows too wide for a cluster of 16 to keep whole).
 enum class Schedule {
   Staged, GlobalReread, Cluster, Megakernel, LocalFusion, Unfused, Registers, Partial, RegistersDeep, PartialOne,
-  ClusterRegisters
+  ClusterRegisters, SplitGlobal
 };
 
 // Which P (CTAs per row) a schedule takes.
@@ -30,6 +33,7 @@ enum class Split {
   Cluster,      // a cluster size: 2, 4, 8, 16
   LargestCluster,  // the largest cluster size only (16)
   Global,       // 1 .. 64, partials through global memory
+  Spread,       // a power of two 2 .. 128, partials through global memory
 };
 
 struct ScheduleTraits {
@@ -50,7 +54,7 @@ std::span<const ScheduleTraits> schedule_traits();
 const ScheduleTraits& traits_of(Schedule s);
 
 // "staged", "global_reread", "cluster", "megakernel", "local_fusion", "unfused", "registers", "partial",
-// "registers_deep", "partial_one", "cluster_registers".
+// "registers_deep", "partial_one", "cluster_registers", "split_global".
 const char* schedule_name(Schedule s);
 Schedule parse_schedule(std::string_view s);  // throws std::invalid_argument naming the known ones
 std::string known_schedules();  // every name, comma-separated, in the enum's order

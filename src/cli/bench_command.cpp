@@ -77,15 +77,25 @@ void run_bench(const BenchArgs& a, const GlobalOptions& g) {
   const std::vector<int> ps = parse_int_list(a.ps);
   std::vector<gpu::Schedule> schedules;
   for (const auto& s : a.schedules) schedules.push_back(gpu::parse_schedule(s));
-  // The clustered schedules take cluster sizes; the global-memory schedules 1..kMaxGlobalSplit.
-  const bool cluster =
-      std::any_of(schedules.begin(), schedules.end(), [](gpu::Schedule s) { return traits_of(s).cluster_launch; });
+  // The clustered schedules take cluster sizes; the global-memory schedules 1..kMaxGlobalSplit, split_global
+  // powers of two to kMaxSpreadSplit. Each schedule times the P it takes; a P none of them takes is an error.
+  auto any_schedule = [&](auto pred) { return std::any_of(schedules.begin(), schedules.end(), pred); };
+  const bool cluster = any_schedule([](gpu::Schedule s) { return traits_of(s).cluster_launch; });
+  const bool spread = any_schedule([](gpu::Schedule s) { return traits_of(s).split == Split::Spread; });
+  const int most = spread ? std::max(kMaxGlobalSplit, kMaxSpreadSplit) : kMaxGlobalSplit;
   for (int p : ps) {
-    if (cluster && !is_cluster_size(p))
+    const bool taken_unclustered = any_schedule([p](gpu::Schedule s) {
+      return !traits_of(s).cluster_launch && traits_of(s).split != Split::OneCta && takes_p(s, p);
+    });
+    if (cluster && !is_cluster_size(p) && !taken_unclustered)
       throw CommandFailed(fmt::format("illegal cluster size {}: --P takes 2, 4, 8 and 16 "
                                       "(16 is non-portable on Hopper)", p), 2);
-    if (p < 1 || p > kMaxGlobalSplit)
-      throw CommandFailed(fmt::format("illegal split {}: --P takes 1 to {} CTAs per row", p, kMaxGlobalSplit), 2);
+    if (p < 1 || p > most)
+      throw CommandFailed(fmt::format("illegal split {}: --P takes 1 to {} CTAs per row", p, most), 2);
+    const bool split_chosen = any_schedule([](gpu::Schedule s) { return traits_of(s).split != Split::OneCta; });
+    if (split_chosen && !any_schedule([p](gpu::Schedule s) { return takes_p(s, p); }))
+      throw CommandFailed(fmt::format("illegal split {}: none of the schedules chosen takes {} CTAs per row "
+                                      "(split_global: a power of two from 2 to {})", p, p, kMaxSpreadSplit), 2);
   }
   if (a.samples < 1 || a.warmup < 0) throw CommandFailed("--samples must be >= 1 and --warmup >= 0", 2);
   if (a.rows_given && (a.rows < 1 || a.rows > kMaxRows))

@@ -21,6 +21,8 @@ constexpr ScheduleTraits kTraits[] = {
     {S::RegistersDeep, "registers_deep", Split::OneCta,         false, false, true,  false, int(RegisterFamily::Deep), 0},
     {S::PartialOne,    "partial_one",    Split::LargestCluster, true,  true,  true,  true,  -1, kPartialOneCtasPerSm},
     {S::ClusterRegisters, "cluster_registers", Split::Cluster, false, true,  true,  false, int(RegisterFamily::Cluster), 0},
+    // not yet a candidate: written without a GPU (twenty-sixth session); measured before the model predicts it
+    {S::SplitGlobal,   "split_global",   Split::Spread,         true,  false, false, false, -1, 0},
 };
 constexpr bool in_enum_order() {
   for (int i = 0; i < int(std::size(kTraits)); ++i)
@@ -59,6 +61,7 @@ bool takes_p(Schedule s, int p) {
     case Split::Cluster: return is_cluster_size(p);
     case Split::LargestCluster: return p == kPartialClusterSize;
     case Split::Global: return p >= 1 && p <= kMaxGlobalSplit;
+    case Split::Spread: return is_spread_split(p);
   }
   return false;
 }
@@ -67,7 +70,7 @@ std::vector<int> ps_to_time(Schedule s, const std::vector<int>& cluster_sizes, c
   const Split k = traits_of(s).split;
   if (k == Split::OneCta) return {1};
   std::vector<int> out;
-  for (int p : k == Split::Global ? splits : cluster_sizes)
+  for (int p : k == Split::Global || k == Split::Spread ? splits : cluster_sizes)
     if (takes_p(s, p)) out.push_back(p);
   return out;
 }

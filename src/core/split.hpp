@@ -140,6 +140,11 @@ inline std::string register_kernel_name(int variant) {
 // fusion, unfused): any P from 1 to this.
 inline constexpr int kMaxGlobalSplit = 64;
 
+// CTAs per row of split_global: a power of two from 2 to this (a row of 2^20 elements and two kept
+// planes, 8 MB, needs 128 CTAs of 64 KB to hold it at three CTAs per SM).
+inline constexpr int kMaxSpreadSplit = 128;
+constexpr bool is_spread_split(int p) { return p >= 2 && p <= kMaxSpreadSplit && (p & (p - 1)) == 0; }
+
 // Cluster sizes the clustered schedule takes: 2, 4, 8 (portable) and 16 (non-portable on Hopper).
 constexpr bool is_cluster_size(int p) { return p == 2 || p == 4 || p == 8 || p == 16; }
 

@@ -20,12 +20,15 @@ struct Kernels {
   int stats, stages, retained;  // Q, L and the retained planes: the global schedules' scratch
   Kernel partial;      // the clustered kernel keeping part of each slice (Stream = true), two CTAs per SM
   Kernel partial_one;  // the same sized for one CTA per SM
+  Kernel split_global;  // the split-row kernel seated by tickets, partials through global memory
 };
 
 // The register-resident kernels of a workload, one per RegisterVariant (register_kernels.cu);
 // false (out untouched) for a name that is not a workload's.
 bool register_kernels_of(std::string_view workload, Kernel (&out)[kRegisterVariantCount]);
 
+// split_global's kernel of a workload (split_global_kernels.cu); nullptr for a name that is not a workload's.
+Kernel split_global_kernel_of(std::string_view workload);
 // The staged, cluster and global-reread kernels of a negative control the split-row kernels run
 // (every other entry null); nullptr for any other name.
 const Kernels* negative_control_kernels(std::string_view name);

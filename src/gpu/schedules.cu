@@ -48,6 +48,7 @@ const Kernels& kernels_of(const WorkloadInfo& w) {
                 popcount(retained_mask<W>())};
       k.partial = &kernels::split_row_kernel<W, kernels::DsmemExchange, true, kPartialCtasPerSm>;
       k.partial_one = &kernels::split_row_kernel<W, kernels::DsmemExchange, true, kPartialOneCtasPerSm>;
+      k.split_global = split_global_kernel_of(W::name);
       fill_fused<W>(k.fused, std::make_integer_sequence<int, num_stages<W>()>{});
       register_kernels_of(W::name, k.registers);
       t[W::name] = k;
@@ -79,6 +80,7 @@ Kernel kernel_for(const Kernels& k, Schedule s, int p, long long n) {
     case Schedule::Partial: return k.partial;
     case Schedule::PartialOne: return k.partial_one;
     case Schedule::Megakernel: return k.mega_row;
+    case Schedule::SplitGlobal: return k.split_global;
     case Schedule::LocalFusion: return k.fused[0];
     case Schedule::Unfused: return nullptr;  // nine kernels of other signatures
     default: break;  // global_reread (the register families are taken above)
@@ -172,6 +174,21 @@ MegaScratch carve_megakernel(Carve& c, const Kernels& ks, int p, long long rows,
   return m;
 }
 
+// split_global: the two ticket counters, then a barrier counter per stage and one of departures per
+// row, then partials[row][stat][rank] (every counter zero before the first launch, left zero by each).
+struct SpreadScratch {
+  unsigned* tickets;
+  unsigned* arrivals;
+  float* partials;
+};
+SpreadScratch carve_split_global(Carve& c, const Kernels& ks, int p, long long rows) {
+  SpreadScratch m{};
+  m.tickets = c.take<unsigned>(2 * 4);
+  m.arrivals = c.take<unsigned>(size_t(rows) * size_t(ks.stages + 1) * 4);
+  m.partials = c.take<float>(size_t(rows) * size_t(ks.stats) * size_t(p) * 4);
+  return m;
+}
+
 float* carve_local_fusion(Carve& c, const Kernels& ks, int p, long long rows) {
   return c.take<float>(size_t(rows) * size_t(ks.stats) * size_t(p) * 4);
 }
@@ -221,6 +238,9 @@ Support can_implement(const WorkloadInfo& w, Schedule s, int p, long long rows, 
                            " (the largest, which streams the least of each row), not P = " + ps};
       case Split::Global:
         return {false, std::string(schedule_name(s)) + " split " + ps + " is not in 1.." + std::to_string(kMaxGlobalSplit)};
+      case Split::Spread:
+        return {false, std::string(schedule_name(s)) + " split " + ps + " is not a power of two from 2 to " +
+                           std::to_string(kMaxSpreadSplit)};
       case Split::OneCta: return {false, std::string(schedule_name(s)) + " runs one CTA per row (P = 1)"};
     }
   }
@@ -248,7 +268,8 @@ Support can_implement(const WorkloadInfo& w, Schedule s, int p, long long rows, 
   if (traits_of(s).cluster_launch && max_active_clusters(w, s, p, n, dev) < 1)
     return {false, "the device cannot co-schedule a cluster of " + std::to_string(p) +
                        " CTAs with " + std::to_string(smem) + " B of shared memory each"};
-  if (s == Schedule::Megakernel && max_active_clusters(w, s, p, n, dev) < p)
+  // Both wait for all P CTAs of a row at a barrier: the device must hold them at once (TicketSeat's proof).
+  if ((s == Schedule::Megakernel || traits_of(s).split == Split::Spread) && max_active_clusters(w, s, p, n, dev) < p)
     return {false, "the device cannot hold the " + std::to_string(p) + " CTAs of one row at once"};
   return {true, ""};
 }
@@ -308,7 +329,7 @@ bool keep_columns_in_l2(const WorkloadInfo& w, Schedule s, int p, long long n, c
   const ScheduleTraits& t = traits_of(s);
   // The kernels whose apply pass reads the column parameters (row_phases.cuh, apply_span).
   const bool split_row = s == Schedule::Staged || s == Schedule::GlobalReread || t.split == Split::Cluster ||
-                         t.split == Split::LargestCluster;
+                         t.split == Split::LargestCluster || t.split == Split::Spread;
   if (w.figures.col_bytes == 0 || !split_row || dev.sm_count < 1) return false;
   const int active = max_active_clusters(w, s, p, n, dev);
   const long long ctas = t.cluster_launch ? (long long)active * p : active;  // resident CTAs on the device
@@ -355,6 +376,24 @@ void launch_megakernel(const Kernels& ks, int p, const RowOperands& op, const De
     CREDIT_CUDA(cudaLaunchKernelEx(&cfg, k, g));
     CREDIT_CUDA_LAUNCHED();
   }
+}
+
+// split_global: one ordinary launch of rows x P CTAs, seated by tickets (kernels/global_exchange.cuh).
+void launch_split_global(const WorkloadInfo& w, const Kernels& ks, int p, const RowOperands& op, const DeviceInfo& dev,
+                         long smem, Carve& ws, cudaStream_t stream) {
+  const SpreadScratch m = carve_split_global(ws, ks, p, op.rows);
+  RowOperands g = op;
+  g.row0 = 0;
+  g.split = p;
+  g.tickets = m.tickets;
+  g.arrivals = m.arrivals;
+  g.partials = m.partials;
+  g.col_keep_l2 = keep_columns_in_l2(w, Schedule::SplitGlobal, p, op.n, dev);
+  prepare(ks.split_global, Schedule::SplitGlobal, dev);
+  cudaLaunchAttribute attr{};
+  const cudaLaunchConfig_t cfg = config_for(Schedule::SplitGlobal, p, op.rows, op.n, smem, stream, &attr);
+  CREDIT_CUDA(cudaLaunchKernelEx(&cfg, ks.split_global, g));
+  CREDIT_CUDA_LAUNCHED();
 }
 
 // Local fusion: L + 1 kernels in stream order over rows x P tiles.
@@ -409,6 +448,7 @@ size_t workspace_needed(const WorkloadInfo& w, Schedule s, int p, long long rows
                        opt.switches);
       break;
     case Schedule::LocalFusion: carve_local_fusion(c, ks, p, rows); break;
+    case Schedule::SplitGlobal: carve_split_global(c, ks, p, rows); break;
     case Schedule::Unfused: carve_unfused(c, p, rows, n); break;
     default: break;
   }
@@ -443,6 +483,7 @@ void launch(const WorkloadInfo& w, Schedule s, int p, const RowOperands& op, con
     case Schedule::Megakernel:
       return launch_megakernel(ks, p, op, dev, smem, max_active_clusters(w, s, p, op.n, dev), opt, ws, stream);
     case Schedule::LocalFusion: return launch_local_fusion(ks, p, op, ws, stream);
+    case Schedule::SplitGlobal: return launch_split_global(w, ks, p, op, dev, smem, ws, stream);
     case Schedule::Unfused: return launch_unfused(p, op, dev, ws, stream);
     default: break;
   }

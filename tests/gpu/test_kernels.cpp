@@ -107,6 +107,7 @@ void check_all_schedules(const WorkloadInfo& w, Shape sh, uint64_t seed, InputSc
     const Schedule s = t.id;
     const bool global_split = s == Schedule::Megakernel || s == Schedule::LocalFusion || s == Schedule::Unfused;
     const std::vector<int> ps = t.split == Split::Cluster ? std::vector<int>{2, 4, 8, 16}
+                                : t.split == Split::Spread ? std::vector<int>{2, 8, 32, 128}
                                 : t.partial_ctas > 0   ? std::vector<int>{2, 16}
                                 : global_split         ? std::vector<int>{1, 3, 8, 32}
                                                        : std::vector<int>{1};
@@ -172,6 +173,42 @@ TEST_CASE("partial retention matches the oracle at wide rows", "[gpu]") {
   CHECK_FALSE(gpu::can_implement(w, Schedule::PartialOne, 16, 1, 262144, device()).ok);  // fits whole at one CTA
   CHECK(gpu::can_implement(w, Schedule::PartialOne, 16, 1, 524288, device()).ok);
   CHECK(gpu::partial_keep(w, Schedule::PartialOne, device()) > gpu::partial_keep(w, Schedule::Partial, device()));
+}
+
+// split_global (issue 13): the row over 8 to 128 CTAs without a cluster, seated by tickets, partials
+// through global memory. The issue's widths and row counts, ragged ones too; 1024 rows (many rows in
+// flight, seats taken as CTAs start) for 4 and 8 B kept per element. Every configuration runs twice on
+// one workspace, the second launch relying on the counters the first left at zero.
+TEST_CASE("split_global matches the oracle at wide rows", "[gpu]") {
+  uint64_t seed = 26000;
+  int ran = 0;
+  for (const auto& w : all_workloads())
+    for (Shape sh : {Shape{1, 131072}, Shape{3, 262147}, Shape{1, 524288}, Shape{3, 1048573}, Shape{1, 1048576},
+                     Shape{1024, 131072}, Shape{1024, 262144}}) {
+      if (sh.m == 1024 && w.name != "layernorm" && w.name != "softmax_bwd") continue;
+      HostProblem h = make_random_problem(w, sh.m, sh.n, ++seed);
+      const Reference64 ref = reference64(h);
+      DeviceCopy d(h);
+      for (int p : {8, 32, 128}) {
+        // Legal where the slice and its scratch fit one CTA's shared memory and P CTAs fit the device.
+        if (!gpu::can_implement(w, Schedule::SplitGlobal, p, sh.m, sh.n, device()).ok) {
+          CHECK(gpu::smem_bytes(w, Schedule::SplitGlobal, p, sh.n, device()) > device().smem_per_block_optin);
+          continue;
+        }
+        for (int twice = 0; twice < 2; ++twice) {
+          INFO("launch " << twice + 1 << " on one workspace");
+          check_against_oracle(h, d, ref, Schedule::SplitGlobal, p);
+        }
+        ++ran;
+      }
+    }
+  CHECK(ran >= 40);
+  const WorkloadInfo& w = find_workload("softmax_bwd");  // 8 B kept per element
+  CHECK(gpu::can_implement(w, Schedule::SplitGlobal, 128, 1, 1048576, device()).ok);
+  CHECK_FALSE(gpu::can_implement(w, Schedule::SplitGlobal, 8, 1, 1048576, device()).ok);  // 1 MB per CTA
+  CHECK_FALSE(gpu::can_implement(w, Schedule::SplitGlobal, 48, 1, 1048576, device()).ok);  // not a power of two
+  CHECK_FALSE(gpu::can_implement(w, Schedule::SplitGlobal, 256, 1, 1048576, device()).ok);
+  CHECK_FALSE(gpu::can_implement(w, Schedule::SplitGlobal, 1, 1, 4096, device()).ok);
 }
 
 TEST_CASE("large-magnitude logits stay accurate", "[gpu]") {
@@ -350,6 +387,19 @@ TEST_CASE("partial retention at one ragged wide row", "[sanitize]") {
     }
 }
 
+// split_global's seats and row barriers under the sanitizer: more rows than the device holds at once,
+// so that CTAs take seats as others leave (racecheck sees the ticket's hand-off through shared memory).
+TEST_CASE("split_global over more rows than the device holds", "[sanitize]") {
+  uint64_t seed = 2626;
+  for (const char* name : {"rms_softmax", "softmax_bwd"}) {
+    const WorkloadInfo& w = find_workload(name);
+    HostProblem h = make_random_problem(w, 160, 65543, ++seed);
+    const Reference64 ref = reference64(h);
+    DeviceCopy d(h);
+    for (int p : {4, 16}) check_against_oracle(h, d, ref, Schedule::SplitGlobal, p);
+  }
+}
+
 TEST_CASE("one ragged shape per workload, every schedule", "[sanitize]") {
   uint64_t seed = 77;
   for (const auto& w : all_workloads()) check_all_schedules(w, Shape{3, 50257}, ++seed, InputScale::Normal);
@@ -375,7 +425,7 @@ TEST_CASE("negative controls on the split-row kernels", "[controls]") {
     for (Shape sh : {Shape{3, 1}, Shape{3, 1000}, Shape{3, 4096}, Shape{2, 50257}, Shape{1, 65536}})
       check_all_schedules(w, sh, ++seed, InputScale::Normal);
     for (Schedule s : {Schedule::Registers, Schedule::RegistersDeep, Schedule::Megakernel, Schedule::LocalFusion,
-                       Schedule::ClusterRegisters})
+                       Schedule::ClusterRegisters, Schedule::SplitGlobal})
       CHECK_FALSE(gpu::can_implement(w, s, traits_of(s).split == Split::OneCta ? 1 : 2, 3, 4096, device()).ok);
   }
 }
