@@ -93,6 +93,22 @@ TEST_CASE("split execution matches the float64 reference", "[decomposition]") {
   }
 }
 
+// split_global's P (powers of two to 128, core/split.hpp): wide ragged rows, and a row too narrow
+// for every CTA to get a slice (at P = 128, N = 1000: 125 slices of 8, then empty ones).
+TEST_CASE("split execution matches the float64 reference at split_global's P", "[decomposition]") {
+  const auto& all = credit::all_workloads();
+  for (size_t wi = 0; wi < all.size(); ++wi)
+    for (int p : {32, 64, credit::kMaxSpreadSplit})
+      for (int n : {1000, 262147}) {
+        REQUIRE(credit::is_spread_split(p));
+        INFO("workload " << all[wi].name << " N=" << n << " P=" << p);
+        HostProblem pr = make_random_problem(all[wi], 2, n, seed_of(wi, p, n, 4));
+        all[wi].cpu_split(pr.operands(), p);
+        CHECK(unwritten(pr) == 0);
+        check_outputs(pr, kTol);
+      }
+}
+
 // Logits around 1e3 overflow exp unless the row maximum is taken first.
 TEST_CASE("split execution is stable with large logits", "[decomposition]") {
   for (const char* name : {"softmax_bwd", "rms_softmax"}) {
