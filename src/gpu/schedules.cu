@@ -346,6 +346,8 @@ std::vector<KernelResources> kernel_resources(const WorkloadInfo& w) {
   std::vector<KernelResources> out;
   for (Schedule s : {Schedule::Staged, Schedule::GlobalReread, Schedule::Cluster})
     out.push_back(of(kernel_for(ks, s, 1, 1), schedule_name(s), threads_for(s, 1, 1)));
+  if (ks.split_global)  // recorded ahead of its time model term (none for a negative control)
+    out.push_back(of(ks.split_global, schedule_name(Schedule::SplitGlobal), threads_for(Schedule::SplitGlobal, 2, 1)));
   for (int v = 0; v < kRegisterVariantCount; ++v)
     if (ks.registers[v])  // none for a negative control
       out.push_back(of(ks.registers[v], register_kernel_name(v), kRegisterVariants[v].threads));
