@@ -45,8 +45,8 @@ __device__ __forceinline__ void combine_row_partials(const float* stats, int p, 
 // BlockSeat: by blockIdx, the P CTAs of a row consecutive (the megakernel's cooperative launch
 // makes them all resident).
 struct BlockSeat {
-  __device__ static long long row(const RowOperands& op) { return blockIdx.x / unsigned(op.split); }
-  __device__ static int rank(const RowOperands& op) { return int(blockIdx.x % unsigned(op.split)); }
+  __device__ static long long row(const RowOperands& op, std::uint64_t*) { return blockIdx.x / unsigned(op.split); }
+  __device__ static int rank(const RowOperands& op, std::uint64_t*) { return int(blockIdx.x % unsigned(op.split)); }
   __device__ static void retire(const RowOperands&) {}
 };
 
@@ -58,19 +58,21 @@ struct BlockSeat {
 // cooperative launch and no reliance on the order the hardware dispatches blocks in (which the
 // programming model does not promise). The last CTA to retire (op.tickets[1]) zeroes both
 // counters for the next launch, as RowBarrier does with a row's.
+// The ticket is kept in the first of the exchange's mbarrier words, which a global-memory exchange
+// leaves unused: no static shared memory, which would lower the dynamic shared memory a CTA may ask
+// for below the device's opt-in maximum (Eq. 3's S_max).
 struct TicketSeat {
-  __device__ static unsigned& seat() {
-    __shared__ unsigned t;
-    return t;
-  }
   // Every thread of the CTA calls it once, first: thread 0 takes the ticket, a CTA barrier hands it on.
-  __device__ static long long row(const RowOperands& op) {
+  __device__ static long long row(const RowOperands& op, std::uint64_t* xbars) {
+    auto* seat = reinterpret_cast<unsigned*>(xbars);
     if (threadIdx.x == 0)
-      seat() = cuda::atomic_ref<unsigned, cuda::thread_scope_device>(op.tickets[0]).fetch_add(1u, cuda::memory_order_relaxed);
+      *seat = cuda::atomic_ref<unsigned, cuda::thread_scope_device>(op.tickets[0]).fetch_add(1u, cuda::memory_order_relaxed);
     __syncthreads();
-    return seat() / unsigned(op.split);
+    return *seat / unsigned(op.split);
   }
-  __device__ static int rank(const RowOperands& op) { return int(seat() % unsigned(op.split)); }
+  __device__ static int rank(const RowOperands& op, std::uint64_t* xbars) {
+    return int(*reinterpret_cast<const unsigned*>(xbars) % unsigned(op.split));
+  }
   __device__ static void retire(const RowOperands& op) {
     if (threadIdx.x != 0) return;
     cuda::atomic_ref<unsigned, cuda::thread_scope_device> retired(op.tickets[1]);
@@ -86,18 +88,18 @@ struct GlobalExchange {
   static constexpr int pressure = 4;  // scratch pointers, the barrier and the Fig. 6 switches
   static constexpr bool through_global = true;
   __device__ static int size(const RowOperands& op) { return op.split; }
-  __device__ static long long row(const RowOperands& op) { return Seat::row(op); }
-  __device__ static int rank(const RowOperands& op) { return Seat::rank(op); }
+  __device__ static long long row(const RowOperands& op, std::uint64_t* xbars) { return Seat::row(op, xbars); }
+  __device__ static int rank(const RowOperands& op, std::uint64_t* xbars) { return Seat::rank(op, xbars); }
   __device__ static void retire(const RowOperands& op) { Seat::retire(op); }
   template <class W>
   __device__ static void begin(const RowOperands&, std::uint64_t*) {}
 
   template <class W, int l>
   __device__ static void all_reduce(const RowOperands& op, long long row, float (&part)[W::stages[l].q], float*,
-                                    std::uint64_t*) {
+                                    std::uint64_t* xbars) {
     constexpr int q = W::stages[l].q;
     constexpr int off = stat_offset<W>(l);
-    const int p = op.split, me = rank(op);
+    const int p = op.split, me = rank(op, xbars);
     const long long local = row - op.row0;
     float* stats = op.partials + (local * num_stats<W>() + off) * p;  // [stat][rank]
     if (threadIdx.x == 0)

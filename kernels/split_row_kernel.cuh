@@ -127,8 +127,7 @@ __global__ void __launch_bounds__(SplitPolicy::threads, Stream ? StreamCtas : sp
   extern __shared__ float4 smem4[];
   mark_phase(op, 0);
   constexpr int R = popcount(retained_mask<W>());
-  const long long row = op.row0 + X::row(op);
-  const int p = X::size(op), c = X::rank(op);
+  const int p = X::size(op);
   const int stride = Stream ? plane_floats(op.n, p, op.keep) : plane_floats(op.n, p);
   float* smem = reinterpret_cast<float*>(smem4);
   const Planes pl{smem, stride};
@@ -136,6 +135,8 @@ __global__ void __launch_bounds__(SplitPolicy::threads, Stream ? StreamCtas : sp
   float* slots = warp_buf + num_stages<W>() * SplitPolicy::warps * max_q<W>();
   // mbarriers: max_chunks for the bulk copy of the slice, then one per stage for the exchange.
   auto* bars = reinterpret_cast<std::uint64_t*>(warp_buf + reduction_floats<W>());
+  const long long row = op.row0 + X::row(op, bars + SplitPolicy::max_chunks);
+  const int c = X::rank(op, bars + SplitPolicy::max_chunks);
   X::template begin<W>(op, bars + SplitPolicy::max_chunks);
 
   const Slice s = slice_of(op.n, p, c);

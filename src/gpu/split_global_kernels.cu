@@ -11,6 +11,7 @@ Kernel split_global_kernel_of(std::string_view workload) {
   Kernel k = nullptr;
   for_each_workload([&](auto decl) {
     using W = decltype(decl);
+    static_assert(num_stages<W>() > 0, "split_global keeps its seat in the exchange's mbarrier words, one per stage");
     if (!k && workload == W::name) k = &kernels::split_row_kernel<W, kernels::TicketRowExchange>;
   });
   return k;
