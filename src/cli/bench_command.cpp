@@ -162,7 +162,7 @@ void add_bench_command(CLI::App& app, GlobalOptions& g) {
   add_csv_option(cmd, a.csv);
   add_int_list_option(cmd, "--P", a.ps,
                       "CTAs per row: cluster sizes (cluster; partial and partial_one run as 16), 1 to 64 (megakernel, "
-                      "local_fusion, unfused)",
+                      "local_fusion, unfused), powers of two to 128 (split_global)",
                       "2,4,8,16");
   add_name_list_option(cmd, "--schedule", a.schedules, known_schedules())
       ->capture_default_str();

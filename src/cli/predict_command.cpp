@@ -39,6 +39,7 @@ struct PredictArgs {
   // model "" means the time model, or the paper's with --from (which re-evaluates recorded predictions).
   std::string workload, shape, ps = "2,4,8,16", model, from, calibration, constants;
   std::vector<std::string> set;  // --set NAME=VALUE
+  std::vector<std::string> also;  // --schedule: schedules the time model has a term for but may not pick
   std::string csv;  // --csv PATH or -
   std::uint64_t seed = 20261129;
 };
@@ -59,6 +60,40 @@ void print_prediction(std::FILE* out, const Prediction& pr) {
   }
   if (pr.best_p) fmt::print(out, "predicted best P = {}\n", *pr.best_p);
   else fmt::print(out, "predicted: stay with the non-clustered kernel (no legal P has dT > 0)\n");
+}
+
+// The rows of schedules asked for with --schedule that are not candidates: shown, never picked.
+void print_also(std::FILE* out, const Prediction& pr, const std::vector<CandidateTime>& also) {
+  if (also.empty()) return;
+  fmt::print(out, "not candidates (predicted as asked, never picked: not yet measured on any device):\n");
+  for (const auto& c : also) {
+    const std::string name = candidate_label(c.schedule, c.p);
+    if (!c.legal) {
+      fmt::print(out, "{:<22} {:>6}  {}\n", name, "no", c.reason);
+      continue;
+    }
+    fmt::print(out, "{:<22} {:>6} {:>8} {:>8} {:>7} {:>10.4f} {:>12.1f}  {}\n", name, "yes", c.ctas_per_sm,
+               c.resident_rows, c.waves, c.t_ms, c.hbm_bytes / 1e6,
+               pr.pick_schedule.empty() ? "" : fmt::format("{:+.1f}% vs pick", 100 * (c.t_ms / pr.pick_ms - 1)));
+  }
+}
+
+// --schedule: each named schedule the time model has a term for; the candidates among them are in the table
+// already, the others are predicted at every P they take (of the cluster sizes asked, or split_global's).
+std::vector<CandidateTime> also_predicted(const std::vector<std::string>& names, const WorkloadInfo& w,
+                                          const Calibration& cal, const TimeModelParams& prm, const Shape& shape,
+                                          const std::vector<int>& ps) {
+  std::vector<int> spread;
+  for (int p = 2; p <= kMaxSpreadSplit; p *= 2) spread.push_back(p);
+  std::vector<CandidateTime> out;
+  const model::CopyLine copy = model::copy_line(cal.copies);
+  for (const auto& name : names) {
+    const ScheduleTraits& t = traits_of(parse_schedule(name));
+    if (t.candidate) continue;
+    for (int p : ps_to_time(t.id, ps, spread))
+      out.push_back(model::candidate_time(w.figures, w.name, cal, prm, copy, t.name, p, shape.m, shape.n));
+  }
+  return out;
 }
 
 void print_time_prediction(std::FILE* out, const Prediction& pr, const StaticFigures& f, const TimeModelParams& prm) {
@@ -122,8 +157,10 @@ void run_time_model(const PredictArgs& a, const GlobalOptions& g, const Workload
                     const std::vector<int>& ps, const Calibration& cal, ResultsFile res) {
   const TimeModelParams prm = params_for(cal);
   Prediction pr;
+  std::vector<CandidateTime> also;
   try {
     pr = model::predict_times(w.figures, w.name, cal, prm, shape.m, shape.n, ps);
+    also = also_predicted(a.also, w, cal, prm, shape, ps);
   } catch (const std::invalid_argument& e) {
     throw CommandFailed(std::string("--calibration: ") + e.what(), 2);
   }
@@ -133,7 +170,10 @@ void run_time_model(const PredictArgs& a, const GlobalOptions& g, const Workload
                  w.name);
   const CsvOutput csv(a.csv);
   print_time_prediction(csv.table_stream(), pr, w.figures, prm);
-  csv.write(candidates_csv({pr}));
+  print_also(csv.table_stream(), pr, also);
+  Prediction with_also = pr;  // the CSV lists them too (pick false); the JSON keeps the candidates only
+  with_also.candidates.insert(with_also.candidates.end(), also.begin(), also.end());
+  csv.write(candidates_csv({with_also}));
   if (!g.json_path.empty()) {
     res.kind = "prediction";
     res.meta = meta_of(g);
@@ -186,8 +226,9 @@ void run_predict(PredictArgs a, const GlobalOptions& g) {
     if (a.model == "time")
       throw CommandFailed("--from re-evaluates the paper's model (--model paper|refined); the time model needs only "
                           "--calibration FILE", 2);
-    if (!a.constants.empty() || !a.set.empty())
-      throw CommandFailed(std::string(a.constants.empty() ? "--set" : "--constants") + " goes with --model time, not --from", 2);
+    if (!a.constants.empty() || !a.set.empty() || !a.also.empty())
+      throw CommandFailed(std::string(!a.constants.empty() ? "--constants" : !a.set.empty() ? "--set" : "--schedule") +
+                              " goes with --model time, not --from", 2);
     return run_from_file(a, g);
   }
   if (a.workload.empty() || a.shape.empty())
@@ -196,6 +237,12 @@ void run_predict(PredictArgs a, const GlobalOptions& g) {
   refuse_by_structure(w, "--workload");  // a negative control: rejected by rule, no model arithmetic
   const Shape shape = parse_shape(a.shape);
   const std::vector<int> ps = cluster_sizes_of(a.ps);
+  for (const auto& s : a.also) {  // before any file or GPU is touched
+    if (!find_schedule(s)) throw CommandFailed("--schedule: unknown schedule '" + s + "' (known: " + known_schedules() + ")", 2);
+    if (!model::is_modelled_schedule(s))
+      throw CommandFailed("--schedule: the time model has no term for " + s + " (it predicts the candidates and split_global)", 2);
+  }
+  if (!a.also.empty() && a.model != "time") throw CommandFailed("--schedule goes with --model time", 2);
   if (a.model == "time") {
     const auto sets = parse_set_options(a.set);
     if (!a.calibration.empty()) {
@@ -246,6 +293,9 @@ void add_predict_command(CLI::App& app, GlobalOptions& g) {
   cmd->add_option("--constants", a.constants, "with --model time: the time model's constants from this file (credit "
                                               "fit-model --json) instead of the calibration's own");
   add_set_option(cmd, a.set, "with --model time: ");
+  add_name_list_option(cmd, "--schedule", a.also,
+                       "with --model time: also predict these schedules at every P they take, candidates or not "
+                       "(split_global: powers of two to 128), shown after the pick and never picked");
   cmd->add_option("--from", a.from, "re-evaluate the predictions recorded in this results file, offline");
   cmd->add_option("--seed", a.seed, "input seed of the baseline timing")->capture_default_str();
   add_csv_option(cmd, a.csv);

@@ -127,8 +127,14 @@ struct TimeModelParams {
                                // the rest of the full wave's time pro rata (1: every model before the 24th session)
   double cluster_fill_power = 0;  // a cluster's launch term (cluster_us) weighs min(1, M / U)^power: rows that fill
                                   // part of one wave of U place fewer clusters (0: the term whole at any M)
+  double global_exchange_us = 0;  // split_global: a CTA's seat and each stage's row barrier through global memory
   std::string fitted_on;
 };
+
+// split_global's exchange per stage, and its seat, before any measurement of it (twenty-sixth session): two L2
+// round trips (the arrival's atomic, the poll that sees the last one) and one for the partials, about 300 cycles
+// each at 2 GHz on Hopper; written down a priori, to be fitted once the schedule has been measured.
+inline constexpr double kGlobalExchangeUs = 0.5;
 
 // The constants once, by name: the JSON reader and writer and the tests walk this table.
 // `absent`: what a file written before the constant existed means by leaving it out.
@@ -180,6 +186,7 @@ inline constexpr TimeModelField kTimeModelFields[] = {
     {"cluster_idle_power", &TimeModelParams::cluster_idle_power, TimeModelField::Absent::value, 2, false},
     {"tail_wave_share", &TimeModelParams::tail_wave_share, TimeModelField::Absent::value, 1, false},
     {"cluster_fill_power", &TimeModelParams::cluster_fill_power, TimeModelField::Absent::value, 0, false},
+    {"global_exchange_us", &TimeModelParams::global_exchange_us, TimeModelField::Absent::value, kGlobalExchangeUs, false},
 };
 
 // The constant named `name`, or nullptr.

@@ -294,6 +294,7 @@ void set_rule_switches(TimeModelParams& p, const TimeModelParams& from) {
   p.first_wave_serial_share = from.first_wave_serial_share;
   p.tail_wave_share = from.tail_wave_share;
   p.cluster_fill_power = from.cluster_fill_power;
+  p.global_exchange_us = from.global_exchange_us;
 }
 
 TimeModelParams fit_start() {

@@ -49,9 +49,9 @@ std::optional<KernelResources> find_kernel(const Calibration& c, const std::stri
   return std::nullopt;
 }
 
-long long resident_rows(const Calibration& c, int p, int ctas_per_sm) {
+long long resident_rows(const Calibration& c, int p, int ctas_per_sm, bool cluster) {
   if (ctas_per_sm < 1) return 0;
-  if (p == 1) return (long long)ctas_per_sm * c.device.sm_count;
+  if (p == 1 || !cluster) return (long long)ctas_per_sm * c.device.sm_count / std::max(1, p);
   // The clusters counted running at once where the calibration has them, else the API's figure.
   for (const auto* table : {&c.cluster_slots_run, &c.cluster_slots}) {
     const auto it = table->find(p);

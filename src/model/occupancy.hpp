@@ -27,8 +27,9 @@ std::optional<KernelResources> find_kernel(const Calibration& c, const std::stri
                                            const std::string& schedule);
 
 // Rows held at once: one-CTA schedules k * S; clusters of p CTAs cluster_slots_run[p][k-1] (counted
-// on the device), else cluster_slots[p][k-1] (the occupancy API).
+// on the device), else cluster_slots[p][k-1] (the occupancy API); p CTAs per row without a cluster
+// (split_global: `cluster` false) k * S / p, as many rows as whole sets of p resident CTAs.
 // 0 when nothing fits or the table has no entry.
-long long resident_rows(const Calibration& c, int p, int ctas_per_sm);
+long long resident_rows(const Calibration& c, int p, int ctas_per_sm, bool cluster = true);
 
 }  // namespace credit::model

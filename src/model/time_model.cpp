@@ -97,6 +97,9 @@ TimeModelParams h200_params() {
   // outside the noise band 91.1% both).
   p.tail_wave_share = 0.6;
   p.col_far_gbps = 1e5;  // unused while col_l2_share is 0 (D0); a constants file without it reads so
+  // Twenty-sixth session: split_global's exchange, written down before the schedule was ever measured (not a
+  // candidate: no pick depends on it).
+  p.global_exchange_us = kGlobalExchangeUs;
   p.fitted_on = "H200 fit on the train, held-out, wide-row, validation 1-12 and short-row sweeps, partial_col_stream = 0.4662 "
                 "(twelfth session), partial_probe_power = register_probe_power = 1 (thirteenth session), one kernel probe per register "
                 "variant in the calibration (V, fourteenth session), staging_exposed_share = 0 (S, fifteenth session), cluster_probe_power = 1, first_wave_serial_share = 0.25 (twentieth session), cluster_gain = 0.115, tail_wave_share = 0.6 (twenty-fourth session; built in)";
@@ -138,8 +141,11 @@ CandidateTime candidate_formula(const StaticFigures& f, const std::string& workl
   const bool cluster = is_cluster_candidate(traits);
   const bool reread = schedule == "global_reread";
   const bool regs = traits && traits->register_family >= 0;
+  // P CTAs per row without a cluster, partials through global memory (split_global): the clustered kernel's
+  // terms, with plain CTAs' residency and a barrier in global memory for the cluster's launch and handshakes.
+  const bool spread = traits && traits->split == Split::Spread;
   const auto family = RegisterFamily(regs ? traits->register_family : 0);
-  require(cluster || partial || reread || regs || schedule == "staged",
+  require(cluster || partial || reread || regs || spread || schedule == "staged",
           "the time model has no schedule '" + schedule + "'");
   // Partial retention keeps `keep` floats of each slice and streams the rest (core/split.hpp), keep
   // sized for the schedule's CTAs per SM (partial: two, partial_one: one).
@@ -151,14 +157,19 @@ CandidateTime candidate_formula(const StaticFigures& f, const std::string& workl
                           : schedule + ": the slice fits whole at " + ctas_per_sm_words(keep_ctas);
     return c;
   }
+  if (spread && !takes_p(traits->id, p)) {
+    c.reason = schedule + " takes a power of two from 2 to " + std::to_string(kMaxSpreadSplit) + " CTAs per row";
+    return c;
+  }
   if (regs && register_variant_for(register_width(n, p), family) < 0) {
     c.reason = register_width_refusal(register_width(n, p), family);
     return c;
   }
   const std::string kernel_name = kernel_named(traits, schedule, n, p);
   const auto kernel = find_kernel(cal, workload, kernel_name);
-  if (!kernel && regs) {  // a calibration written before the register kernel existed
-    c.reason = "the calibration has no resources for " + kernel_name + " (it predates this register kernel)";
+  if (!kernel && (regs || spread)) {  // a calibration written before the register kernel or split_global existed
+    c.reason = "the calibration has no resources for " + kernel_name + " (it predates this " +
+               (spread ? "schedule: run `credit calibrate` with this build)" : "register kernel)");
     return c;
   }
   require(kernel.has_value(), "the calibration has no kernel resources for " + workload + " " + kernel_name +
@@ -172,11 +183,12 @@ CandidateTime candidate_formula(const StaticFigures& f, const std::string& workl
     return c;
   }
   c.ctas_per_sm = ctas_per_sm(cal.limits, cal.device.smem_per_sm, *kernel, smem);
-  c.resident_rows = resident_rows(cal, p, c.ctas_per_sm);
+  c.resident_rows = resident_rows(cal, p, c.ctas_per_sm, !spread);
   if (c.resident_rows < 1) {
     c.reason = cluster ? "the device cannot co-schedule a cluster of " + std::to_string(p) + " CTAs with " +
                              std::to_string(smem) + " B of shared memory each"
-                       : "no CTA fits an SM";
+               : spread ? "the device cannot hold the " + std::to_string(p) + " CTAs of one row at once"
+                        : "no CTA fits an SM";
     return c;
   }
   c.legal = true;
@@ -243,6 +255,7 @@ CandidateTime candidate_formula(const StaticFigures& f, const std::string& workl
     t_fixed += prm.cluster_us * std::log2(double(p)) / 2.0 * launch_weight +
                prm.barrier_scale * f.K() * bar->second.median / cal.sm_clock_hz * 1e6;
   }
+  if (spread) t_fixed += prm.global_exchange_us * double(f.L + 1);  // the seat, then one row barrier per stage
   // Column parameters stream from the L2 into every CTA beside its own bytes. A partial kernel reads
   // them in its apply pass over the whole slice, whose loads from global memory run at the CTA's
   // streamed rate: partial_col_stream of them cost one element's round trip per element at that rate,
@@ -268,9 +281,9 @@ CandidateTime candidate_formula(const StaticFigures& f, const std::string& workl
   const long l1 = l1_cache_bytes(cal.device, cal.limits, *kernel, smem, c.ctas_per_sm);
   auto col_room = [&](double k_eff, bool first) {
     if (f.col_bytes <= 0 || l1 <= 0) return 0.0;
-    const double need = col_slice * (cluster ? k_eff : 1.0);
+    const double need = col_slice * (cluster || spread ? k_eff : 1.0);
     const double held = std::min(1.0, double(l1) / need);
-    return !first ? held : cluster ? 0.0 : held * (1.0 - 1.0 / k_eff);
+    return !first ? held : cluster || spread ? 0.0 : held * (1.0 - 1.0 / k_eff);
   };
   // The SMs' own work per element (the calibration's probe; 0 when it has none): a bound of the
   // whole GPU like DRAM, spread over every SM.
@@ -306,7 +319,7 @@ CandidateTime candidate_formula(const StaticFigures& f, const std::string& workl
     // A later wave exposes fixed_exposed_share of its fixed costs, of a one-CTA kernel's staging
     // only 1 - (1 - staging_exposed_share)(1 - 1/k') of that (the other k' - 1 CTAs' streams hide
     // it; a cluster's CTAs wait for each other at their exchanges); the rest joins the CTA's chain.
-    const double stage_k = cluster || partial ? 1.0 : 1.0 - (1.0 - prm.staging_exposed_share) * (1.0 - 1.0 / k_eff);
+    const double stage_k = cluster || partial || spread ? 1.0 : 1.0 - (1.0 - prm.staging_exposed_share) * (1.0 - 1.0 / k_eff);
     // A register kernel's first-wave CTAs issue their row's loads before any fixed work: of the k' on
     // an SM, r + (1 - r) / k' of one's fixed cost adds to the wave, the rest overlaps the others' loads
     // in flight (r = register_first_exposed_share).
@@ -316,7 +329,8 @@ CandidateTime candidate_formula(const StaticFigures& f, const std::string& workl
     // idles, which at few CTAs per SM the others' loads do not cover: its wave moves the DRAM bytes
     // in 1 + cluster_idle_share / k'^cluster_idle_power of the bound's time (k >= 2: a lone CTA per
     // SM is bound by its own chain).
-    const double idle_k = cluster && c.ctas_per_sm >= 2 ? 1.0 + prm.cluster_idle_share / std::pow(k_eff, prm.cluster_idle_power) : 1.0;
+    const double idle_k = (cluster || spread) && c.ctas_per_sm >= 2
+                              ? 1.0 + prm.cluster_idle_share / std::pow(k_eff, prm.cluster_idle_power) : 1.0;
     // Column parameters stay in the L2 while the bytes a wave streams through it fit col_l2_share of
     // it; past that the streamed rows evict them (their reuse is a wave apart) and a CTA reads the
     // share they push out at col_far_gbps. (Eleventh session: at one CTA per SM layernorm's and

@@ -53,6 +53,9 @@
 //   and col_bytes the column parameters it reads from the L2; and
 //     t_fixed = cta_us + L * stage_us * threads / 256 + [staged, cluster] staging_us
 //               + [P > 1] (cluster_us * log2(P) / 2 * min(1, M / U)^cluster_fill_power + barrier_scale * K * barrier(P)).
+//   split_global (P CTAs per row, no cluster, partials through global memory; not yet a candidate): the
+//   clustered kernel's terms with U = k * S / P rows held at once, no cluster launch, handshake or gain, and
+//   global_exchange_us * (L + 1) in t_fixed (its seat and a row barrier per stage; written a priori).
 //   T = launch + g * sum over waves (the last, partial one after a full one: tail_wave_share of its own term, the
 //   rest a full wave's pro rata), g = P^-cluster_gain for a clustered candidate (cluster_registers too)
 //   at k >= 2, else 1;
@@ -95,6 +98,12 @@ inline bool is_candidate(std::string_view s, int p, long long n = 0) {
 inline int partial_ctas_of(std::string_view s) {
   const ScheduleTraits* t = find_schedule(s);
   return t ? t->partial_ctas : 0;
+}
+// A schedule the time model has a term for: every candidate, and split_global, whose term was written
+// before the schedule was measured (not a candidate: never picked; `credit predict --schedule` shows it).
+inline bool is_modelled_schedule(std::string_view s) {
+  const ScheduleTraits* t = find_schedule(s);
+  return t && (t->candidate || t->split == Split::Spread);
 }
 // A candidate that splits each row over the CTAs of a cluster (the rest run one CTA per row).
 inline bool is_cluster_candidate(const ScheduleTraits* t) { return t && t->candidate && t->cluster_launch; }

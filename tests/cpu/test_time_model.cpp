@@ -1342,3 +1342,56 @@ TEST_CASE("cluster_fill_power: a cluster's launch term weighs the share of one w
   // The clustered kernel that stages its slices takes it too.
   CHECK(t(0.3, "cluster", 4, 3, 65536).t_ms < t(0, "cluster", 4, 3, 65536).t_ms);
 }
+
+// split_global (twenty-sixth session): a term written before the schedule was measured, never a candidate.
+TEST_CASE("split_global's term: plain CTAs' residency, a global exchange per stage, never picked", "[model][time]") {
+  Calibration c = h200_like();
+  for (const auto& w : all_workloads()) c.kernels.push_back({w.name, "split_global", 256, 64, 0});
+  const WorkloadInfo& w = find_workload("softmax_bwd");  // two stages, 8 B kept per element
+  const TimeModelParams prm = h200_params();
+  CHECK(prm.global_exchange_us == kGlobalExchangeUs);
+  const CopyLine l = copy_line(c.copies);
+  // 2^20 over 64 CTAs: 128 KB each, one per SM: 132 / 64 = 2 rows at once; over 128: 64 KB, three per SM.
+  const CandidateTime p64 = candidate_time(w.figures, w.name, c, prm, l, "split_global", 64, 1024, 1 << 20);
+  const CandidateTime p128 = candidate_time(w.figures, w.name, c, prm, l, "split_global", 128, 1024, 1 << 20);
+  REQUIRE(p64.legal);
+  REQUIRE(p128.legal);
+  CHECK(p64.ctas_per_sm == 1);
+  CHECK(p64.resident_rows == 132 / 64);
+  CHECK(p128.ctas_per_sm == 3);
+  CHECK(p128.resident_rows == 3 * 132 / 128);
+  CHECK(p128.hbm_bytes == 1024.0 * w.figures.d_fixed(1 << 20));  // every byte once: no re-read
+  CHECK(p128.t_ms >= l.us(p128.hbm_bytes) * 1e-3);
+  // Refused: a slice over S_max, a P not a power of two, more CTAs than the device holds.
+  CHECK_FALSE(candidate_time(w.figures, w.name, c, prm, l, "split_global", 32, 1024, 1 << 20).legal);
+  CHECK(candidate_time(w.figures, w.name, c, prm, l, "split_global", 48, 1024, 1 << 20).reason.find("power of two") !=
+        std::string::npos);
+  Calibration small = c;
+  small.device.sm_count = 100;  // 2^21 over 128 CTAs: 128 KB each, one per SM: 100 CTAs, fewer than a row's 128
+  const CandidateTime too_few = candidate_time(w.figures, w.name, small, prm, l, "split_global", 128, 1024, 1 << 21);
+  CHECK_FALSE(too_few.legal);
+  CHECK(too_few.reason.find("cannot hold the 128 CTAs") != std::string::npos);
+  CHECK(candidate_time(w.figures, w.name, c, prm, l, "split_global", 128, 1024, 1 << 21).legal);  // 132 SMs do
+  // The exchange adds (L + 1) x global_exchange_us to every CTA's fixed cost: a larger one, a longer time.
+  auto t = with_constant(&TimeModelParams::global_exchange_us, c, w, prm);
+  CHECK(t(2.0, "split_global", 128, 1024, 1 << 20).t_ms > t(0.5, "split_global", 128, 1024, 1 << 20).t_ms);
+  CHECK(t(2.0, "cluster", 16, 1024, 65536).t_ms == t(0.5, "cluster", 16, 1024, 65536).t_ms);  // no one else's term
+  // Not a candidate: predict_times leaves it out, whatever the shape.
+  const Prediction pr = predict_times(w.figures, w.name, c, prm, 1024, 1 << 20);
+  CHECK(std::none_of(pr.candidates.begin(), pr.candidates.end(),
+                     [](const CandidateTime& x) { return x.schedule == "split_global"; }));
+  CHECK(is_modelled_schedule("split_global"));
+  CHECK_FALSE(is_modelled_schedule("megakernel"));
+  // A calibration from before the schedule: refused with the reason, not an error.
+  const CandidateTime old = candidate_time(w.figures, w.name, h200_like(), prm, l, "split_global", 128, 1024, 1 << 20);
+  CHECK_FALSE(old.legal);
+  CHECK(old.reason.find("predates") != std::string::npos);
+}
+
+TEST_CASE("resident rows of P CTAs without a cluster: whole sets of P resident CTAs", "[model][time]") {
+  const Calibration c = h200_like();
+  CHECK(resident_rows(c, 64, 3, false) == 396 / 64);
+  CHECK(resident_rows(c, 128, 1, false) == 1);
+  CHECK(resident_rows(c, 256, 1, false) == 0);  // the device holds fewer CTAs than a row needs
+  CHECK(resident_rows(c, 16, 1, true) == 7);    // a cluster of 16: the slots table, as before
+}
