@@ -83,14 +83,12 @@ void print_also(std::FILE* out, const Prediction& pr, const std::vector<Candidat
 std::vector<CandidateTime> also_predicted(const std::vector<std::string>& names, const WorkloadInfo& w,
                                           const Calibration& cal, const TimeModelParams& prm, const Shape& shape,
                                           const std::vector<int>& ps) {
-  std::vector<int> spread;
-  for (int p = 2; p <= kMaxSpreadSplit; p *= 2) spread.push_back(p);
   std::vector<CandidateTime> out;
   const model::CopyLine copy = model::copy_line(cal.copies);
   for (const auto& name : names) {
     const ScheduleTraits& t = traits_of(parse_schedule(name));
     if (t.candidate) continue;
-    for (int p : ps_to_time(t.id, ps, spread))
+    for (int p : ps_to_time(t.id, ps, spread_splits()))
       out.push_back(model::candidate_time(w.figures, w.name, cal, prm, copy, t.name, p, shape.m, shape.n));
   }
   return out;

@@ -3,6 +3,7 @@
 // CTA that retains its slice. Read by the CPU execution, the kernels, the launcher and the
 // model, so that all four agree on slices and on legality (paper Eq. 3).
 #include <string>
+#include <vector>
 
 #include "core/hd.hpp"
 #include "core/workload.hpp"
@@ -144,6 +145,12 @@ inline constexpr int kMaxGlobalSplit = 64;
 // planes, 8 MB, needs 128 CTAs of 64 KB to hold it at three CTAs per SM).
 inline constexpr int kMaxSpreadSplit = 128;
 constexpr bool is_spread_split(int p) { return p >= 2 && p <= kMaxSpreadSplit && (p & (p - 1)) == 0; }
+// Every P split_global takes, smallest first: what the time model predicts it at (and a sweep would time).
+inline std::vector<int> spread_splits() {
+  std::vector<int> ps;
+  for (int p = 2; p <= kMaxSpreadSplit; p *= 2) ps.push_back(p);
+  return ps;
+}
 
 // Cluster sizes the clustered schedule takes: 2, 4, 8 (portable) and 16 (non-portable on Hopper).
 constexpr bool is_cluster_size(int p) { return p == 2 || p == 4 || p == 8 || p == 16; }

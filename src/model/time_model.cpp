@@ -508,7 +508,7 @@ credit::Prediction predict_times(const StaticFigures& f, const std::string& work
   for (const bool one_cta : {true, false})
     for (const ScheduleTraits& t : schedule_traits())
       if (t.candidate && (t.split == Split::OneCta) == one_cta)
-        for (int p : ps_to_time(t.id, ps, {}))
+        for (int p : ps_to_time(t.id, ps, spread_splits()))  // (no candidate takes global splits yet but split_global)
           pred.candidates.push_back(candidate_time(f, workload, cal, params, copy, t.name, p, m, n));
   // The baseline a cluster must beat: the faster one-CTA kernel.
   const CandidateTime* base = nullptr;

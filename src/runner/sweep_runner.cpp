@@ -43,7 +43,7 @@ class ShapeRunner {
   void run() {
     for (const ScheduleTraits& t : schedule_traits())  // every candidate of the time model
       if (t.candidate)
-        for (int p : ps_to_time(t.id, cfg_.cluster_sizes, {})) measure(t.id, p);  // refused ones recorded why
+        for (int p : ps_to_time(t.id, cfg_.cluster_sizes, spread_splits())) measure(t.id, p);  // refused ones recorded why
     for (int p : cfg_.splits) {  // the global-memory exchange beside DSMEM (seed 001)
       measure(gpu::Schedule::Megakernel, p);
       measure(gpu::Schedule::LocalFusion, p);

@@ -48,6 +48,9 @@ TEST_CASE("each schedule takes the P its kind allows", "[schedule]") {
   for (int p : {2, 8, 64, kMaxSpreadSplit}) CHECK(takes_p(Schedule::SplitGlobal, p));
   for (int p : {1, 3, 48, 2 * kMaxSpreadSplit}) CHECK_FALSE(takes_p(Schedule::SplitGlobal, p));
   CHECK(ps_to_time(Schedule::SplitGlobal, sizes, {1, 3, 16, 64, 128, 256}) == std::vector<int>{16, 64, 128});
+  CHECK(spread_splits() == std::vector<int>{2, 4, 8, 16, 32, 64, 128});
+  CHECK(ps_to_time(Schedule::SplitGlobal, sizes, spread_splits()) == spread_splits());
+  CHECK(ps_to_time(Schedule::Megakernel, sizes, spread_splits()) == std::vector<int>{2, 4, 8, 16, 32, 64});  // not 128
 }
 
 TEST_CASE("the time model's candidates and labels come from the traits", "[schedule]") {
