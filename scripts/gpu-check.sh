@@ -4,7 +4,7 @@
 # back at most 8 files). Usage: scripts/gpu-check.sh [steps...]
 # Where the tree travels without .git, write the sha first (git rev-parse --short=12 HEAD >
 # .git-sha) and carry .git-sha, so results files name the commit they measured.
-# steps: build tests gputests clregseed clregbench tunetests tune occupancy regtests train heldout validation validation2 validation3 validation4 validation5 validation6 validation7 validation8 validation9 validation10 validation11 sweep:CONFIG torchrmsnorm paper65536 shortrows torchshort:M wide wideheldout torchwide:M widebench widetests widefusion abwide:DEFS megawide sanitize calibrate calibrate3 predict sweep torch bench quickbench ladder megabench profile phases stalls colstalls negctl ncushort ncushort:W:M:N traffic trafficwide
+# steps: build tests gputests sgtests clregseed clregbench tunetests tune occupancy regtests train heldout validation validation2 validation3 validation4 validation5 validation6 validation7 validation8 validation9 validation10 validation11 sweep:CONFIG torchrmsnorm paper65536 shortrows torchshort:M wide wideheldout torchwide:M widebench widetests widefusion abwide:DEFS megawide sanitize calibrate calibrate3 predict sweep torch bench quickbench ladder megabench profile phases stalls colstalls negctl ncushort ncushort:W:M:N traffic trafficwide
 # abladder:THREADS abdefs:NAME=VALUE[,NAME=VALUE] ab:THREADS sass:REGEX abprep:DEFS (then abwide:DEFS or abbench:DEFS)
 # AB_SCHEDULES, AB_WORKLOADS, AB_P: the schedules (default registers registers_deep), workloads (default all) and
 # cluster sizes (default 2,4,8,16) regbench and abbench:DEFS time
@@ -158,6 +158,13 @@ for step in $steps; do
         --widths 1048576 --schedule global_reread local_fusion --P 16,64 --samples 10 --warmup 2 ;;
     widetests)  # the partial schedule against the oracle at wide rows
       run widetests build/tests/credit_gpu_tests "partial retention matches the oracle at wide rows" --durations yes ;;
+    sgtests)  # split_global against the oracle (wide rows, every schedule at the suite's shapes), host occupancy
+      # against the API, then memcheck and racecheck of its case over more rows than the device holds at once
+      run sgtests build/tests/credit_gpu_tests "split_global*,[occupancy]" --durations yes
+      for tool in memcheck racecheck; do
+        run "sgsanitize-$tool" compute-sanitizer --tool $tool --error-exitcode 9 build/tests/credit_gpu_tests \
+          "split_global over more rows than the device holds"
+      done ;;
     regtests)  # the register-resident kernel against the oracle, and host occupancy against the API
       run regtests build/tests/credit_gpu_tests "the register-resident*,[occupancy]" ;;
     sweep)  # the paper's sweep (built in) and the extended one
