@@ -24,15 +24,14 @@ namespace credit::kernels {
 // One CTA per row: its partial is already the row statistic.
 // Every policy: size(op) CTAs per row, the launch's row(op, xbars) this CTA serves (every thread calls
 // it once, before begin) and its rank(op, xbars) among the row's CTAs, begin<W>(op, xbars) once,
-// all_reduce<W, l>(op, row, partials, slots, xbars) after each stage (partials in, statistics out),
-// retire(op) last. xbars: the exchange's shared-memory words (one mbarrier per stage).
+// all_reduce<W, l>(op, row, partials, slots, xbars) after each stage (partials in, statistics out).
+// xbars: the exchange's shared-memory words (one mbarrier per stage).
 struct LocalExchange {
   static constexpr int pressure = 0;  // registers it adds, in the units of min_blocks_per_sm
   static constexpr bool through_global = false;  // partials through global memory (megakernel)
   __device__ static int size(const RowOperands&) { return 1; }
   __device__ static long long row(const RowOperands&, std::uint64_t*) { return blockIdx.x; }
   __device__ static int rank(const RowOperands&, std::uint64_t* = nullptr) { return 0; }
-  __device__ static void retire(const RowOperands&) {}
   template <class W>
   __device__ static void begin(const RowOperands&, std::uint64_t*) {}
   template <class W, int l>
@@ -59,7 +58,6 @@ struct DsmemExchange {
   __device__ static int size(const RowOperands&) { return int(cluster_nctarank()); }
   __device__ static long long row(const RowOperands&, std::uint64_t*) { return blockIdx.x / cluster_nctarank(); }
   __device__ static int rank(const RowOperands&, std::uint64_t* = nullptr) { return int(cluster_ctarank()); }
-  __device__ static void retire(const RowOperands&) {}
 
   // xbars: one mbarrier per stage.
   template <class W>

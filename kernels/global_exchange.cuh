@@ -47,7 +47,6 @@ __device__ __forceinline__ void combine_row_partials(const float* stats, int p, 
 struct BlockSeat {
   __device__ static long long row(const RowOperands& op, std::uint64_t*) { return blockIdx.x / unsigned(op.split); }
   __device__ static int rank(const RowOperands& op, std::uint64_t*) { return int(blockIdx.x % unsigned(op.split)); }
-  __device__ static void retire(const RowOperands&) {}
 };
 
 // TicketSeat: the t-th CTA to start (a device-scope counter, op.tickets[0]) takes row t / P, rank
@@ -56,8 +55,8 @@ struct BlockSeat {
 // row's missing CTAs start as the finished ones leave their SMs, so the launch always progresses
 // when the device holds at least P of these CTAs at once (can_implement's check), with no
 // cooperative launch and no reliance on the order the hardware dispatches blocks in (which the
-// programming model does not promise). The last CTA to retire (op.tickets[1]) zeroes both
-// counters for the next launch, as RowBarrier does with a row's.
+// programming model does not promise). The CTA that takes the last ticket zeroes the counter for the
+// next launch: every other CTA has taken its own by then, and no one reads it again in this one.
 // The ticket is kept in the first of the exchange's mbarrier words, which a global-memory exchange
 // leaves unused: no static shared memory, which would lower the dynamic shared memory a CTA may ask
 // for below the device's opt-in maximum (Eq. 3's S_max).
@@ -65,21 +64,16 @@ struct TicketSeat {
   // Every thread of the CTA calls it once, first: thread 0 takes the ticket, a CTA barrier hands it on.
   __device__ static long long row(const RowOperands& op, std::uint64_t* xbars) {
     auto* seat = reinterpret_cast<unsigned*>(xbars);
-    if (threadIdx.x == 0)
-      *seat = cuda::atomic_ref<unsigned, cuda::thread_scope_device>(op.tickets[0]).fetch_add(1u, cuda::memory_order_relaxed);
+    if (threadIdx.x == 0) {
+      cuda::atomic_ref<unsigned, cuda::thread_scope_device> tickets(op.tickets[0]);
+      *seat = tickets.fetch_add(1u, cuda::memory_order_relaxed);
+      if (*seat == gridDim.x - 1) tickets.store(0u, cuda::memory_order_relaxed);  // after every fetch_add, by coherence
+    }
     __syncthreads();
     return *seat / unsigned(op.split);
   }
   __device__ static int rank(const RowOperands& op, std::uint64_t* xbars) {
     return int(*reinterpret_cast<const unsigned*>(xbars) % unsigned(op.split));
-  }
-  __device__ static void retire(const RowOperands& op) {
-    if (threadIdx.x != 0) return;
-    cuda::atomic_ref<unsigned, cuda::thread_scope_device> retired(op.tickets[1]);
-    if (retired.fetch_add(1u, cuda::memory_order_acq_rel) == gridDim.x - 1) {  // every CTA has taken its ticket
-      cuda::atomic_ref<unsigned, cuda::thread_scope_device>(op.tickets[0]).store(0u, cuda::memory_order_relaxed);
-      retired.store(0u, cuda::memory_order_relaxed);
-    }
   }
 };
 
@@ -90,7 +84,6 @@ struct GlobalExchange {
   __device__ static int size(const RowOperands& op) { return op.split; }
   __device__ static long long row(const RowOperands& op, std::uint64_t* xbars) { return Seat::row(op, xbars); }
   __device__ static int rank(const RowOperands& op, std::uint64_t* xbars) { return Seat::rank(op, xbars); }
-  __device__ static void retire(const RowOperands& op) { Seat::retire(op); }
   template <class W>
   __device__ static void begin(const RowOperands&, std::uint64_t*) {}
 

@@ -170,7 +170,6 @@ __global__ void __launch_bounds__(SplitPolicy::threads, Stream ? StreamCtas : sp
                  reversed_pass(num_stages<W>())>(op, rest, Planes{}, ctx);
   if (c == 0 && threadIdx.x == 0) store_row_outputs<W>(op, row, ctx);
   mark_phase(op, 2 * num_stages<W>() + 1);
-  X::retire(op);
 }
 
 }  // namespace credit::kernels

@@ -22,7 +22,7 @@ struct RowOperands {
   int split = 1;
   float* partials = nullptr;
   unsigned* arrivals = nullptr;
-  // split_global only: [0] seats taken, [1] CTAs retired (zero before the first launch, left zero).
+  // split_global only: tickets[0], the seats taken (zero before the first launch, left zero).
   unsigned* tickets = nullptr;
   // Seed 001's Fig. 6 controls in the megakernel (bits of MegakernelSwitch), and the global
   // buffer [retained planes][rows x n] the spill switch writes to.

@@ -174,8 +174,8 @@ MegaScratch carve_megakernel(Carve& c, const Kernels& ks, int p, long long rows,
   return m;
 }
 
-// split_global: the two ticket counters, then a barrier counter per stage and one of departures per
-// row, then partials[row][stat][rank] (every counter zero before the first launch, left zero by each).
+// split_global: the ticket counter, then a barrier counter per stage and one of departures per row, then
+// partials[row][stat][rank] (every counter zero before the first launch, left zero by each).
 struct SpreadScratch {
   unsigned* tickets;
   unsigned* arrivals;
@@ -183,7 +183,7 @@ struct SpreadScratch {
 };
 SpreadScratch carve_split_global(Carve& c, const Kernels& ks, int p, long long rows) {
   SpreadScratch m{};
-  m.tickets = c.take<unsigned>(2 * 4);
+  m.tickets = c.take<unsigned>(4);
   m.arrivals = c.take<unsigned>(size_t(rows) * size_t(ks.stages + 1) * 4);
   m.partials = c.take<float>(size_t(rows) * size_t(ks.stats) * size_t(p) * 4);
   return m;
