@@ -138,7 +138,7 @@ CandidateTime candidate_formula(const StaticFigures& f, const std::string& workl
   c.p = p;
   const ScheduleTraits* traits = find_schedule(schedule);
   const bool partial = traits && traits->partial_ctas > 0;
-  const bool cluster = is_cluster_candidate(traits);
+  const bool cluster = traits && traits->cluster_launch;  // the cluster's own terms (launch, DSMEM barriers, gain)
   const bool reread = schedule == "global_reread";
   const bool regs = traits && traits->register_family >= 0;
   // P CTAs per row without a cluster, partials through global memory (split_global): the clustered kernel's

@@ -105,8 +105,9 @@ inline bool is_modelled_schedule(std::string_view s) {
   const ScheduleTraits* t = find_schedule(s);
   return t && (t->candidate || t->split == Split::Spread);
 }
-// A candidate that splits each row over the CTAs of a cluster (the rest run one CTA per row).
-inline bool is_cluster_candidate(const ScheduleTraits* t) { return t && t->candidate && t->cluster_launch; }
+// A candidate that splits each row over P > 1 CTAs: a cluster's, or (once it is a candidate) split_global's
+// without one. The rest run one CTA per row: the baseline a split must beat, what the structural rules leave.
+inline bool is_cluster_candidate(const ScheduleTraits* t) { return t && t->candidate && t->split != Split::OneCta; }
 inline bool is_cluster_candidate(std::string_view s) { return is_cluster_candidate(find_schedule(s)); }
 
 // Bandwidth (GB/s, bytes read + written) and fixed time (us) of a device-to-device copy: least
