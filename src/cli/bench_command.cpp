@@ -83,6 +83,7 @@ void run_bench(const BenchArgs& a, const GlobalOptions& g) {
   const bool cluster = any_schedule([](gpu::Schedule s) { return traits_of(s).cluster_launch; });
   const bool spread = any_schedule([](gpu::Schedule s) { return traits_of(s).split == Split::Spread; });
   const int most = spread ? std::max(kMaxGlobalSplit, kMaxSpreadSplit) : kMaxGlobalSplit;
+  const bool split_chosen = any_schedule([](gpu::Schedule s) { return traits_of(s).split != Split::OneCta; });
   for (int p : ps) {
     const bool taken_unclustered = any_schedule([p](gpu::Schedule s) {
       return !traits_of(s).cluster_launch && traits_of(s).split != Split::OneCta && takes_p(s, p);
@@ -92,7 +93,6 @@ void run_bench(const BenchArgs& a, const GlobalOptions& g) {
                                       "(16 is non-portable on Hopper)", p), 2);
     if (p < 1 || p > most)
       throw CommandFailed(fmt::format("illegal split {}: --P takes 1 to {} CTAs per row", p, most), 2);
-    const bool split_chosen = any_schedule([](gpu::Schedule s) { return traits_of(s).split != Split::OneCta; });
     if (split_chosen && !any_schedule([p](gpu::Schedule s) { return takes_p(s, p); }))
       throw CommandFailed(fmt::format("illegal split {}: none of the schedules chosen takes {} CTAs per row "
                                       "(split_global: a power of two from 2 to {})", p, p, kMaxSpreadSplit), 2);

@@ -62,20 +62,26 @@ void print_prediction(std::FILE* out, const Prediction& pr) {
   else fmt::print(out, "predicted: stay with the non-clustered kernel (no legal P has dT > 0)\n");
 }
 
+// One row of the time model's table: a refused candidate with its reason, else its figures and `note`.
+void print_candidate_row(std::FILE* out, const CandidateTime& c, const std::string& note) {
+  const std::string name = candidate_label(c.schedule, c.p);
+  if (!c.legal) {
+    fmt::print(out, "{:<22} {:>6}  {}\n", name, "no", c.reason);
+    return;
+  }
+  fmt::print(out, "{:<22} {:>6} {:>8} {:>8} {:>7} {:>10.4f} {:>12.1f}  {}\n", name, "yes", c.ctas_per_sm,
+             c.resident_rows, c.waves, c.t_ms, c.hbm_bytes / 1e6, note);
+}
+
+std::string versus_pick(const Prediction& pr, const CandidateTime& c) {
+  return pr.pick_schedule.empty() ? "" : fmt::format("{:+.1f}% vs pick", 100 * (c.t_ms / pr.pick_ms - 1));
+}
+
 // The rows of schedules asked for with --schedule that are not candidates: shown, never picked.
 void print_also(std::FILE* out, const Prediction& pr, const std::vector<CandidateTime>& also) {
   if (also.empty()) return;
   fmt::print(out, "not candidates (predicted as asked, never picked: not yet measured on any device):\n");
-  for (const auto& c : also) {
-    const std::string name = candidate_label(c.schedule, c.p);
-    if (!c.legal) {
-      fmt::print(out, "{:<22} {:>6}  {}\n", name, "no", c.reason);
-      continue;
-    }
-    fmt::print(out, "{:<22} {:>6} {:>8} {:>8} {:>7} {:>10.4f} {:>12.1f}  {}\n", name, "yes", c.ctas_per_sm,
-               c.resident_rows, c.waves, c.t_ms, c.hbm_bytes / 1e6,
-               pr.pick_schedule.empty() ? "" : fmt::format("{:+.1f}% vs pick", 100 * (c.t_ms / pr.pick_ms - 1)));
-  }
+  for (const auto& c : also) print_candidate_row(out, c, versus_pick(pr, c));
 }
 
 // --schedule: each named schedule the time model has a term for; the candidates among them are in the table
@@ -99,16 +105,9 @@ void print_time_prediction(std::FILE* out, const Prediction& pr, const StaticFig
   fmt::print(out, "{:<22} {:>6} {:>8} {:>8} {:>7} {:>10} {:>12}  {}\n", "candidate", "legal", "CTAs/SM", "rows/wave",
              "waves", "T ms", "DRAM MB", "");
   for (const auto& c : pr.candidates) {
-    const std::string name = candidate_label(c.schedule, c.p);
-    if (!c.legal) {
-      fmt::print(out, "{:<22} {:>6}  {}\n", name, "no", c.reason);
-      continue;
-    }
     const bool pick = c.schedule == pr.pick_schedule && c.p == pr.pick_p;
     const std::string probe = c.probe_scale != 1 ? fmt::format(" (kernel probe x{:.3f})", c.probe_scale) : "";
-    fmt::print(out, "{:<22} {:>6} {:>8} {:>8} {:>7} {:>10.4f} {:>12.1f}  {}{}\n", name, "yes", c.ctas_per_sm,
-               c.resident_rows, c.waves, c.t_ms, c.hbm_bytes / 1e6,
-               pick ? "<- pick" : fmt::format("{:+.1f}% vs pick", 100 * (c.t_ms / pr.pick_ms - 1)), probe);
+    print_candidate_row(out, c, (pick ? "<- pick" : versus_pick(pr, c)) + probe);
   }
   if (pr.pick_schedule.empty()) {
     fmt::print(out, "no candidate can run at this shape\n");

@@ -380,24 +380,6 @@ void launch_megakernel(const Kernels& ks, int p, const RowOperands& op, const De
   }
 }
 
-// split_global: one ordinary launch of rows x P CTAs, seated by tickets (kernels/global_exchange.cuh).
-void launch_split_global(const WorkloadInfo& w, const Kernels& ks, int p, const RowOperands& op, const DeviceInfo& dev,
-                         long smem, Carve& ws, cudaStream_t stream) {
-  const SpreadScratch m = carve_split_global(ws, ks, p, op.rows);
-  RowOperands g = op;
-  g.row0 = 0;
-  g.split = p;
-  g.tickets = m.tickets;
-  g.arrivals = m.arrivals;
-  g.partials = m.partials;
-  g.col_keep_l2 = keep_columns_in_l2(w, Schedule::SplitGlobal, p, op.n, dev);
-  prepare(ks.split_global, Schedule::SplitGlobal, dev);
-  cudaLaunchAttribute attr{};
-  const cudaLaunchConfig_t cfg = config_for(Schedule::SplitGlobal, p, op.rows, op.n, smem, stream, &attr);
-  CREDIT_CUDA(cudaLaunchKernelEx(&cfg, ks.split_global, g));
-  CREDIT_CUDA_LAUNCHED();
-}
-
 // Local fusion: L + 1 kernels in stream order over rows x P tiles.
 void launch_local_fusion(const Kernels& ks, int p, const RowOperands& op, Carve& ws, cudaStream_t stream) {
   RowOperands g = op;
@@ -485,7 +467,6 @@ void launch(const WorkloadInfo& w, Schedule s, int p, const RowOperands& op, con
     case Schedule::Megakernel:
       return launch_megakernel(ks, p, op, dev, smem, max_active_clusters(w, s, p, op.n, dev), opt, ws, stream);
     case Schedule::LocalFusion: return launch_local_fusion(ks, p, op, ws, stream);
-    case Schedule::SplitGlobal: return launch_split_global(w, ks, p, op, dev, smem, ws, stream);
     case Schedule::Unfused: return launch_unfused(p, op, dev, ws, stream);
     default: break;
   }
@@ -495,6 +476,14 @@ void launch(const WorkloadInfo& w, Schedule s, int p, const RowOperands& op, con
   const cudaLaunchConfig_t cfg = config_for(s, p, op.rows, op.n, smem, stream, &attr);
   RowOperands g = op;
   if (traits_of(s).partial_ctas > 0) g.keep = int(partial_keep(w, s, dev));
+  if (traits_of(s).split == Split::Spread) {  // one ordinary launch, seated by tickets (kernels/global_exchange.cuh)
+    const SpreadScratch m = carve_split_global(ws, ks, p, op.rows);
+    g.row0 = 0;
+    g.split = p;
+    g.tickets = m.tickets;
+    g.arrivals = m.arrivals;
+    g.partials = m.partials;
+  }
   g.col_keep_l2 = keep_columns_in_l2(w, s, p, op.n, dev);
   CREDIT_CUDA(cudaLaunchKernelEx(&cfg, k, g));
   CREDIT_CUDA_LAUNCHED();
