@@ -12,7 +12,7 @@
 // waits for every CTA of the launch: seed 001's choice for one row.
 // Both are deadlock-free only when every CTA of the launch is resident at once: the launcher
 // caps the launch at the active blocks per SM times the SM count and splits the rows into
-// groups beyond that (cooperative launch).
+// groups beyond that (cooperative launch). split_global's row barrier traps after 20 s rather than hang.
 // TicketRowExchange (split_global, issue 13): the row-scoped barrier, with seats taken in the order
 // CTAs start (TicketSeat) instead of by blockIdx, so one ordinary launch covers every row.
 #include <cooperative_groups.h>
@@ -103,6 +103,39 @@ struct GlobalExchange {
   }
 };
 
+// How long a row barrier waits for its row's other CTAs before it gives up. Only a broken
+// residency assumption gets there (another process's kernels holding the SMs split_global was
+// promised, a bug): the wait then traps, which the host sees as a failed launch and reports,
+// instead of spinning forever. Far above any real wait: a row finishes in microseconds to
+// milliseconds, and a kernel under compute-sanitizer runs some 1000x slower.
+inline constexpr unsigned long long kRowBarrierTimeoutNs = 20ull * 1000 * 1000 * 1000;
+
+__device__ __forceinline__ unsigned long long global_ns() {
+  unsigned long long t;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+  return t;
+}
+
+// Spins until `arrived` reaches p (acquire). The clock is read once per 1024 polls, in units of 2^20 ns
+// (about a millisecond), and one 32-bit word holds both the poll count and the start: the barrier
+// sits in kernels with no register to spare (the megakernel's spilled with a 64-bit start).
+__device__ __forceinline__ void wait_for_arrivals(cuda::atomic_ref<unsigned, cuda::thread_scope_device>& arrived,
+                                                  unsigned p) {
+  constexpr unsigned limit = unsigned(kRowBarrierTimeoutNs >> 20);
+  unsigned polls = 0, start = 0;
+  while (arrived.load(cuda::memory_order_acquire) < p) {
+    __nanosleep(32);
+    if ((++polls & 1023u) != 0) continue;
+    const unsigned now = unsigned(global_ns() >> 20);
+    if (polls == 1024u) start = now;
+    else if (now - start > limit) __trap();
+  }
+}
+
+// bounded: the wait traps after kRowBarrierTimeoutNs (split_global, whose CTAs' residency rests on
+// can_implement's count); the megakernel's cooperative launch guarantees it, and its kernels keep the
+// registers the clock would take (two of them spilled 8-12 bytes more with it).
+template <bool bounded = false>
 struct RowBarrier {
   template <class W, int l>
   __device__ static void wait(const RowOperands& op, long long local) {
@@ -112,7 +145,9 @@ struct RowBarrier {
     if (threadIdx.x == 0) {
       cuda::atomic_ref<unsigned, cuda::thread_scope_device> arrived(counters[l]);
       arrived.fetch_add(1u, cuda::memory_order_release);
-      while (arrived.load(cuda::memory_order_acquire) < p) __nanosleep(32);
+      if constexpr (bounded) wait_for_arrivals(arrived, p);
+      else
+        while (arrived.load(cuda::memory_order_acquire) < p) __nanosleep(32);
       if constexpr (l == L - 1) {
         cuda::atomic_ref<unsigned, cuda::thread_scope_device> departed(counters[L]);
         if (departed.fetch_add(1u, cuda::memory_order_acq_rel) == p - 1)  // everyone is past every wait
@@ -131,8 +166,8 @@ struct GridBarrier {
   }
 };
 
-using RowBarrierExchange = GlobalExchange<RowBarrier>;
+using RowBarrierExchange = GlobalExchange<RowBarrier<>>;
 using GridBarrierExchange = GlobalExchange<GridBarrier>;
-using TicketRowExchange = GlobalExchange<RowBarrier, TicketSeat>;
+using TicketRowExchange = GlobalExchange<RowBarrier<true>, TicketSeat>;
 
 }  // namespace credit::kernels

@@ -57,7 +57,8 @@ for step in $steps; do
       # BUILD_DEFS (NAME=VALUE, ';' between several): the whole tree, tests too, built with these definitions,
       # e.g. an A/B option's candidate that the GPU tests and the sanitizer must pass (its A then abwide:NAME=0)
       run configure configure_tree build "${BUILD_DEFS:-}"
-      run build cmake --build build -j 16 ;;
+      run build cmake --build build -j 16
+      cp build/.ninja_log "$LOGS/ninja_log.txt" 2>/dev/null ;;  # each file's compile time: where the build's minutes go
     tests)
       run ctest ctest --test-dir build --output-on-failure ;;
     gputests)  # the GPU test binary alone, with Catch's durations (e.g. after a rebuild)
@@ -160,9 +161,10 @@ for step in $steps; do
       run widetests build/tests/credit_gpu_tests "partial retention matches the oracle at wide rows" --durations yes ;;
     sgtests)  # split_global against the oracle (wide rows, every schedule at the suite's shapes), host occupancy
       # against the API, then memcheck and racecheck of its case over more rows than the device holds at once
-      run sgtests build/tests/credit_gpu_tests "split_global*,[occupancy]" --durations yes
+      # (bounded: a schedule that has never run must not spend the call's time in a hang)
+      run sgtests timeout 300 build/tests/credit_gpu_tests "split_global*,[occupancy]" --durations yes
       for tool in memcheck racecheck; do
-        run "sgsanitize-$tool" compute-sanitizer --tool $tool --error-exitcode 9 build/tests/credit_gpu_tests \
+        run "sgsanitize-$tool" timeout 240 compute-sanitizer --tool $tool --error-exitcode 9 build/tests/credit_gpu_tests \
           "split_global over more rows than the device holds"
       done ;;
     regtests)  # the register-resident kernel against the oracle, and host occupancy against the API

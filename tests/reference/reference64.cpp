@@ -8,6 +8,8 @@
 #include <numeric>
 #include <stdexcept>
 #include <string>
+#include <thread>
+#include <exception>
 
 namespace {
 
@@ -43,10 +45,11 @@ double sum(const Vec& v) {
   return s;
 }
 
-void layernorm(const HostProblem& p, Outputs& o) {
+void layernorm(const HostProblem& p, Outputs& o, long long r0, long long r1) {
+  Vec& out_y = o.elem.at("y");
   const auto& gamma = p.col_param("gamma");
   const auto& beta = p.col_param("beta");
-  for (long long r = 0; r < p.m; ++r) {
+  for (long long r = r0; r < r1; ++r) {
     const Vec x = row_of(p, "x", r);
     const double mu = sum(x) / p.n;
     double var = 0;
@@ -54,24 +57,27 @@ void layernorm(const HostProblem& p, Outputs& o) {
     var /= p.n;
     const double rstd = 1.0 / std::sqrt(var + kEps);
     for (int i = 0; i < p.n; ++i)
-      o.elem["y"][r * p.n + i] = (x[i] - mu) * rstd * gamma[i] + beta[i];
+      out_y[r * p.n + i] = (x[i] - mu) * rstd * gamma[i] + beta[i];
   }
 }
 
-void rmsnorm(const HostProblem& p, Outputs& o) {
+void rmsnorm(const HostProblem& p, Outputs& o, long long r0, long long r1) {
+  Vec& out_y = o.elem.at("y");
   const auto& gamma = p.col_param("gamma");
-  for (long long r = 0; r < p.m; ++r) {
+  for (long long r = r0; r < r1; ++r) {
     const Vec x = row_of(p, "x", r);
     double ss = 0;
     for (double v : x) ss += v * v;
     const double inv = 1.0 / std::sqrt(ss / p.n + kEps);
-    for (int i = 0; i < p.n; ++i) o.elem["y"][r * p.n + i] = x[i] * inv * gamma[i];
+    for (int i = 0; i < p.n; ++i) out_y[r * p.n + i] = x[i] * inv * gamma[i];
   }
 }
 
-void add_rmsnorm(const HostProblem& p, Outputs& o) {
+void add_rmsnorm(const HostProblem& p, Outputs& o, long long r0, long long r1) {
+  Vec& out_h = o.elem.at("h");
+  Vec& out_y = o.elem.at("y");
   const auto& gamma = p.col_param("gamma");
-  for (long long r = 0; r < p.m; ++r) {
+  for (long long r = r0; r < r1; ++r) {
     const Vec x = row_of(p, "x", r), res = row_of(p, "r", r);
     Vec h(p.n);
     double ss = 0;
@@ -81,14 +87,16 @@ void add_rmsnorm(const HostProblem& p, Outputs& o) {
     }
     const double inv = 1.0 / std::sqrt(ss / p.n + kEps);
     for (int i = 0; i < p.n; ++i) {
-      o.elem["h"][r * p.n + i] = h[i];
-      o.elem["y"][r * p.n + i] = h[i] * inv * gamma[i];
+      out_h[r * p.n + i] = h[i];
+      out_y[r * p.n + i] = h[i] * inv * gamma[i];
     }
   }
 }
 
-void wvar_bwd(const HostProblem& p, Outputs& o) {
-  for (long long r = 0; r < p.m; ++r) {
+void wvar_bwd(const HostProblem& p, Outputs& o, long long r0, long long r1) {
+  Vec& out_dx = o.elem.at("dx");
+  Vec& out_dw = o.elem.at("dw");
+  for (long long r = r0; r < r1; ++r) {
     const Vec x = row_of(p, "x", r), w = row_of(p, "w", r);
     const double gv = p.row_param("gv")[r];
     double S = 0, Swx = 0;
@@ -99,14 +107,16 @@ void wvar_bwd(const HostProblem& p, Outputs& o) {
     v /= S;
     for (int i = 0; i < p.n; ++i) {
       const double d = x[i] - mean;
-      o.elem["dx"][r * p.n + i] = gv * 2.0 * w[i] * d / S;
-      o.elem["dw"][r * p.n + i] = gv * (d * d - v) / S;
+      out_dx[r * p.n + i] = gv * 2.0 * w[i] * d / S;
+      out_dw[r * p.n + i] = gv * (d * d - v) / S;
     }
   }
 }
 
-void pearson_bwd(const HostProblem& p, Outputs& o) {
-  for (long long r = 0; r < p.m; ++r) {
+void pearson_bwd(const HostProblem& p, Outputs& o, long long r0, long long r1) {
+  Vec& out_dx = o.elem.at("dx");
+  Vec& out_dy = o.elem.at("dy");
+  for (long long r = r0; r < r1; ++r) {
     Vec a = row_of(p, "x", r), b = row_of(p, "y", r);
     const double gr = p.row_param("gr")[r];
     const double mx = sum(a) / p.n, my = sum(b) / p.n;
@@ -121,14 +131,15 @@ void pearson_bwd(const HostProblem& p, Outputs& o) {
     for (int i = 0; i < p.n; ++i) {
       const double ta = Saa == 0 ? 0.0 : rho * a[i] / Saa;
       const double tb = Sbb == 0 ? 0.0 : rho * b[i] / Sbb;
-      o.elem["dx"][r * p.n + i] = gr * (b[i] * inv_d - ta);
-      o.elem["dy"][r * p.n + i] = gr * (a[i] * inv_d - tb);
+      out_dx[r * p.n + i] = gr * (b[i] * inv_d - ta);
+      out_dy[r * p.n + i] = gr * (a[i] * inv_d - tb);
     }
   }
 }
 
-void softmax_bwd(const HostProblem& p, Outputs& o) {
-  for (long long r = 0; r < p.m; ++r) {
+void softmax_bwd(const HostProblem& p, Outputs& o, long long r0, long long r1) {
+  Vec& out_dx = o.elem.at("dx");
+  for (long long r = r0; r < r1; ++r) {
     const Vec z = row_of(p, "z", r), dy = row_of(p, "dy", r);
     const double zmax = *std::max_element(z.begin(), z.end());
     Vec e(p.n);
@@ -136,12 +147,13 @@ void softmax_bwd(const HostProblem& p, Outputs& o) {
     const double Z = sum(e);
     double dot = 0;
     for (int i = 0; i < p.n; ++i) dot += e[i] / Z * dy[i];
-    for (int i = 0; i < p.n; ++i) o.elem["dx"][r * p.n + i] = e[i] / Z * (dy[i] - dot);
+    for (int i = 0; i < p.n; ++i) out_dx[r * p.n + i] = e[i] / Z * (dy[i] - dot);
   }
 }
 
-void softmax_dropout_bwd(const HostProblem& p, Outputs& o) {
-  for (long long r = 0; r < p.m; ++r) {
+void softmax_dropout_bwd(const HostProblem& p, Outputs& o, long long r0, long long r1) {
+  Vec& out_dz = o.elem.at("dz");
+  for (long long r = r0; r < r1; ++r) {
     const Vec z = row_of(p, "z", r), dy = row_of(p, "dy", r), k = row_of(p, "k", r);
     const double zmax = *std::max_element(z.begin(), z.end());
     Vec e(p.n);
@@ -149,14 +161,15 @@ void softmax_dropout_bwd(const HostProblem& p, Outputs& o) {
     const double Z = sum(e);
     double dot = 0;  // sum p dy k: the mask scales the upstream gradient before the softmax's
     for (int i = 0; i < p.n; ++i) dot += e[i] / Z * dy[i] * k[i];
-    for (int i = 0; i < p.n; ++i) o.elem["dz"][r * p.n + i] = e[i] / Z * (dy[i] * k[i] - dot);
+    for (int i = 0; i < p.n; ++i) out_dz[r * p.n + i] = e[i] / Z * (dy[i] * k[i] - dot);
   }
 }
 
 // Layer norm's input gradient from the gradient g at the normalised output (no affine parameters):
 // dx = d/dx of sum_i g_i xhat_i, written out as the textbook expression.
-void layernorm_bwd(const HostProblem& p, Outputs& o) {
-  for (long long r = 0; r < p.m; ++r) {
+void layernorm_bwd(const HostProblem& p, Outputs& o, long long r0, long long r1) {
+  Vec& out_dx = o.elem.at("dx");
+  for (long long r = r0; r < r1; ++r) {
     const Vec x = row_of(p, "x", r), g = row_of(p, "g", r);
     const double mu = sum(x) / p.n;
     double var = 0;
@@ -172,13 +185,15 @@ void layernorm_bwd(const HostProblem& p, Outputs& o) {
     }
     mean_g /= p.n;
     mean_gx /= p.n;
-    for (int i = 0; i < p.n; ++i) o.elem["dx"][r * p.n + i] = rstd * (g[i] - mean_g - xhat[i] * mean_gx);
+    for (int i = 0; i < p.n; ++i) out_dx[r * p.n + i] = rstd * (g[i] - mean_g - xhat[i] * mean_gx);
   }
 }
 
-void lars(const HostProblem& p, Outputs& o) {
+void lars(const HostProblem& p, Outputs& o, long long r0, long long r1) {
+  Vec& out_m_new = o.elem.at("m_new");
+  Vec& out_w_new = o.elem.at("w_new");
   const double lr = 0.1, mom = 0.9, wd = 1e-4, eta = 1e-3;
-  for (long long r = 0; r < p.m; ++r) {
+  for (long long r = r0; r < r1; ++r) {
     const Vec w = row_of(p, "w", r), g = row_of(p, "g", r), m = row_of(p, "m", r);
     double ww = 0, gg = 0;
     for (int i = 0; i < p.n; ++i) ww += w[i] * w[i], gg += g[i] * g[i];
@@ -186,26 +201,29 @@ void lars(const HostProblem& p, Outputs& o) {
     const double trust = (wn > 0 && gn > 0) ? eta * wn / (gn + wd * wn) : 1.0;
     for (int i = 0; i < p.n; ++i) {
       const double m_new = mom * m[i] + lr * trust * (g[i] + wd * w[i]);
-      o.elem["m_new"][r * p.n + i] = m_new;
-      o.elem["w_new"][r * p.n + i] = w[i] - m_new;
+      out_m_new[r * p.n + i] = m_new;
+      out_w_new[r * p.n + i] = w[i] - m_new;
     }
   }
 }
 
-void quant_int8(const HostProblem& p, Outputs& o) {
-  for (long long r = 0; r < p.m; ++r) {
+void quant_int8(const HostProblem& p, Outputs& o, long long r0, long long r1) {
+  Vec& out_q = o.elem.at("q");
+  Vec& row_out_scale = o.row.at("scale");
+  for (long long r = r0; r < r1; ++r) {
     const Vec x = row_of(p, "x", r);
     double amax = 0;
     for (double v : x) amax = std::max(amax, std::fabs(v));
     const double scale = amax == 0 ? 1.0 : amax / 127.0;
     for (int i = 0; i < p.n; ++i)
-      o.elem["q"][r * p.n + i] = std::clamp(std::rint(x[i] / scale), -127.0, 127.0);
-    o.row["scale"][r] = scale;
+      out_q[r * p.n + i] = std::clamp(std::rint(x[i] / scale), -127.0, 127.0);
+    row_out_scale[r] = scale;
   }
 }
 
-void rms_softmax(const HostProblem& p, Outputs& o) {
-  for (long long r = 0; r < p.m; ++r) {
+void rms_softmax(const HostProblem& p, Outputs& o, long long r0, long long r1) {
+  Vec& out_y = o.elem.at("y");
+  for (long long r = r0; r < r1; ++r) {
     const Vec x = row_of(p, "x", r);
     double ss = 0;
     for (double v : x) ss += v * v;
@@ -214,44 +232,49 @@ void rms_softmax(const HostProblem& p, Outputs& o) {
     Vec e(p.n);
     for (int i = 0; i < p.n; ++i) e[i] = std::exp((x[i] - xmax) * s);
     const double Z = sum(e);
-    for (int i = 0; i < p.n; ++i) o.elem["y"][r * p.n + i] = e[i] / Z;
+    for (int i = 0; i < p.n; ++i) out_y[r * p.n + i] = e[i] / Z;
   }
 }
 
 // The negative controls (docs/design.md section 1, "negative controls").
 
-void scaled_bias_add(const HostProblem& p, Outputs& o) {
+void scaled_bias_add(const HostProblem& p, Outputs& o, long long r0, long long r1) {
+  Vec& out_y = o.elem.at("y");
   const auto& b = p.col_param("b");
-  for (long long r = 0; r < p.m; ++r) {
+  for (long long r = r0; r < r1; ++r) {
     const Vec x = row_of(p, "x", r);
-    for (int i = 0; i < p.n; ++i) o.elem["y"][r * p.n + i] = 0.5 * x[i] + b[i];
+    for (int i = 0; i < p.n; ++i) out_y[r * p.n + i] = 0.5 * x[i] + b[i];
   }
 }
 
-void row_sum(const HostProblem& p, Outputs& o) {
-  for (long long r = 0; r < p.m; ++r) o.row["s"][r] = sum(row_of(p, "x", r));
+void row_sum(const HostProblem& p, Outputs& o, long long r0, long long r1) {
+  Vec& row_out_s = o.row.at("s");
+  for (long long r = r0; r < r1; ++r) row_out_s[r] = sum(row_of(p, "x", r));
 }
 
-void row_cumsum(const HostProblem& p, Outputs& o) {
-  for (long long r = 0; r < p.m; ++r) {
+void row_cumsum(const HostProblem& p, Outputs& o, long long r0, long long r1) {
+  Vec& out_y = o.elem.at("y");
+  for (long long r = r0; r < r1; ++r) {
     const Vec x = row_of(p, "x", r);
     std::vector<long double> prefix(x.size());
     std::partial_sum(x.begin(), x.end(), prefix.begin(), std::plus<long double>());
-    for (int i = 0; i < p.n; ++i) o.elem["y"][r * p.n + i] = double(prefix[i]);
+    for (int i = 0; i < p.n; ++i) out_y[r * p.n + i] = double(prefix[i]);
   }
 }
 
-void row_argmax(const HostProblem& p, Outputs& o) {
-  for (long long r = 0; r < p.m; ++r) {
+void row_argmax(const HostProblem& p, Outputs& o, long long r0, long long r1) {
+  Vec& row_out_i = o.row.at("i");
+  for (long long r = r0; r < r1; ++r) {
     const Vec x = row_of(p, "x", r);
-    o.row["i"][r] = double(std::max_element(x.begin(), x.end()) - x.begin());  // the first of equal maxima
+    row_out_i[r] = double(std::max_element(x.begin(), x.end()) - x.begin());  // the first of equal maxima
   }
 }
 
 }  // namespace
 
 Reference64 reference64(const HostProblem& p) {
-  static const std::map<std::string, void (*)(const HostProblem&, Outputs&)> table = {
+  using RowsFn = void (*)(const HostProblem&, Outputs&, long long, long long);
+  static const std::map<std::string, RowsFn> table = {
       {"layernorm", layernorm},     {"wvar_bwd", wvar_bwd}, {"pearson_bwd", pearson_bwd},
       {"softmax_bwd", softmax_bwd}, {"lars", lars},         {"quant_int8", quant_int8},
       {"rms_softmax", rms_softmax}, {"rmsnorm", rmsnorm},         {"add_rmsnorm", add_rmsnorm},
@@ -263,7 +286,28 @@ Reference64 reference64(const HostProblem& p) {
   if (it == table.end())
     throw std::invalid_argument("reference64: no reference for workload '" + p.w->name + "'");
   Outputs o(p);
-  it->second(p, o);
+  // Rows are independent and write disjoint ranges: the wide-row tests' oracles (up to 2^28
+  // elements) run on every core of the device machine, whose GPU time they would otherwise hold.
+  const long long per_thread = std::max(1LL, (1LL << 20) / std::max(1LL, (long long)p.n));  // >= ~1M elements each
+  const long long threads =
+      std::clamp<long long>(p.m / per_thread, 1, std::max(1u, std::thread::hardware_concurrency()));
+  if (threads == 1) {
+    it->second(p, o, 0, p.m);
+    return o.take();
+  }
+  std::vector<std::thread> pool;
+  std::vector<std::exception_ptr> failed(static_cast<size_t>(threads));
+  for (long long t = 0; t < threads; ++t)
+    pool.emplace_back([&, t] {
+      try {
+        it->second(p, o, p.m * t / threads, p.m * (t + 1) / threads);
+      } catch (...) {
+        failed[size_t(t)] = std::current_exception();
+      }
+    });
+  for (auto& th : pool) th.join();
+  for (const auto& e : failed)
+    if (e) std::rethrow_exception(e);
   return o.take();
 }
 

@@ -1,10 +1,12 @@
 #include "support/random_problem.hpp"
 
+#include <algorithm>
 #include <cstring>
 #include <limits>
 #include <random>
 #include <stdexcept>
 #include <string>
+#include <thread>
 
 namespace {
 
@@ -14,19 +16,44 @@ using Draw = credit::Domain;
 
 Draw draw_for(const credit::WorkloadInfo& w, std::string_view tensor) { return w.domain_of(tensor); }
 
-std::vector<float> draw_tensor(std::mt19937_64& rng, const Draw& d, size_t count, InputScale s) {
+// Elements drawn from one generator: chunks are seeded from the tensor's seed and their index, so
+// a tensor is the same whatever the thread count, and the wide rows' inputs (up to 2^28 elements
+// per tensor) are drawn on every core of the device machine instead of one.
+constexpr size_t kDrawChunk = size_t(1) << 20;
+
+void draw_chunk(uint64_t seed, size_t chunk, const Draw& d, InputScale s, float* out, size_t count) {
+  std::seed_seq seq{uint32_t(seed), uint32_t(seed >> 32), uint32_t(chunk), uint32_t(chunk >> 32)};
+  std::mt19937_64 rng(seq);
   std::normal_distribution<double> normal(d.a, d.b);
   std::uniform_real_distribution<double> uniform(d.a, d.b);
   // Logits around 1e3 (1000 + 4 N(0,1)): exp overflows unless the row maximum is taken first,
   // while the softmax itself stays well conditioned, so the float64 oracle still applies.
   const bool large = d.logits && s == InputScale::LargeLogits;
   const double mul = large ? 4.0 : 1.0, shift = large ? 1000.0 : 0.0;
-  std::vector<float> v(count);
-  for (float& x : v) {
+  for (size_t i = 0; i < count; ++i) {
+    float x;
     do {  // never an exact zero: zeros hide unwritten or unread elements
       x = float(shift + mul * (d.kind == Draw::Normal ? normal(rng) : uniform(rng)));
     } while (x == 0.0f);
+    out[i] = x;
   }
+}
+
+std::vector<float> draw_tensor(uint64_t seed, const Draw& d, size_t count, InputScale s) {
+  std::vector<float> v(count);
+  const size_t chunks = (count + kDrawChunk - 1) / kDrawChunk;
+  const size_t threads = std::clamp<size_t>(std::thread::hardware_concurrency(), 1, std::max<size_t>(chunks, 1));
+  auto draw_every = [&](size_t first) {
+    for (size_t c = first; c < chunks; c += threads)
+      draw_chunk(seed, c, d, s, v.data() + c * kDrawChunk, std::min(kDrawChunk, count - c * kDrawChunk));
+  };
+  if (threads <= 1) {
+    draw_every(0);
+    return v;
+  }
+  std::vector<std::thread> pool;  // draw_chunk throws nothing (no allocation, no lookup)
+  for (size_t t = 0; t < threads; ++t) pool.emplace_back(draw_every, t);
+  for (auto& th : pool) th.join();
   return v;
 }
 
@@ -75,14 +102,14 @@ HostProblem make_random_problem(const credit::WorkloadInfo& w, long long m, int 
   p.w = &w;
   p.m = m;
   p.n = n;
-  std::mt19937_64 rng(seed);
+  std::mt19937_64 rng(seed);  // one seed per tensor, in the declaration's order
   const size_t elems = size_t(m) * size_t(n);
   for (const auto& name : w.inputs)
-    p.in.push_back(draw_tensor(rng, draw_for(w, name), elems, scale));
+    p.in.push_back(draw_tensor(rng(), draw_for(w, name), elems, scale));
   for (const auto& name : w.col_params)
-    p.col.push_back(draw_tensor(rng, draw_for(w, name), size_t(n), scale));
+    p.col.push_back(draw_tensor(rng(), draw_for(w, name), size_t(n), scale));
   for (const auto& name : w.row_params)
-    p.row_in.push_back(draw_tensor(rng, draw_for(w, name), size_t(m), scale));
+    p.row_in.push_back(draw_tensor(rng(), draw_for(w, name), size_t(m), scale));
   for (const auto& o : w.outputs) p.out.emplace_back(elems * size_t(credit::out_bytes(o.type)));
   p.row_out.assign(w.row_outputs.size(), std::vector<float>(size_t(m)));
   p.poison_outputs();
