@@ -111,6 +111,8 @@ struct TimeModelParams {
                                    // calibration's kernel probe of that workload and schedule (0: D1)
   double register_probe_power = 0;  // the same for a register-resident kernel and its probe (0: P)
   double split_probe_power = 0;  // the same for the staged and global_reread kernels and theirs (0: S)
+  double reread_probe_power = 0;  // the global_reread kernel's own, in place of split_probe_power where positive
+                                  // (0: split_probe_power for it too)
   double cluster_probe_power = 0;  // the same for the clustered kernel (slices in shared memory) and its
                                    // probe (0: the nineteenth session's model)
   double first_wave_serial_share = 0;  // share of the shorter of memory and SM work a first wave of a staging
@@ -177,6 +179,7 @@ inline constexpr TimeModelField kTimeModelFields[] = {
     {"partial_probe_power", &TimeModelParams::partial_probe_power, TimeModelField::Absent::value, 0, false},
     {"register_probe_power", &TimeModelParams::register_probe_power, TimeModelField::Absent::value, 0, false},
     {"split_probe_power", &TimeModelParams::split_probe_power, TimeModelField::Absent::value, 0, false},
+    {"reread_probe_power", &TimeModelParams::reread_probe_power, TimeModelField::Absent::value, 0, false},
     {"cluster_probe_power", &TimeModelParams::cluster_probe_power, TimeModelField::Absent::value, 0, false},
     {"first_wave_serial_share", &TimeModelParams::first_wave_serial_share, TimeModelField::Absent::value, 0, false},
     {"staging_exposed_share", &TimeModelParams::staging_exposed_share, TimeModelField::Absent::value, 1, false},

@@ -290,6 +290,7 @@ Vec descend(const std::function<double(const Vec&)>& loss, Vec best, int iterati
 
 void set_rule_switches(TimeModelParams& p, const TimeModelParams& from) {
   p.split_probe_power = from.split_probe_power;
+  p.reread_probe_power = from.reread_probe_power;
   p.cluster_probe_power = from.cluster_probe_power;
   p.first_wave_serial_share = from.first_wave_serial_share;
   p.tail_wave_share = from.tail_wave_share;

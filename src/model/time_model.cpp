@@ -418,11 +418,17 @@ CandidateTime candidate_formula(const StaticFigures& f, const std::string& workl
 // the clustered kernel's probe (0.83-0.89 of the formula for the former, 0.92-0.97 for the latter).
 // The factor scales the time past the launch, and is held to [1/2, 2]: a probe far outside that is a
 // broken measurement, not a rate.
+// global_reread may take its own power (reread_probe_power, 0 built in: challenger D, judged on validation 43 by
+// twentyseventh/decision-rule.md): on validations 31-42 that kernel, where competitive, ran 6-15% faster than the
+// formula against the shape's other candidates at N = 8K-32K; at power 0.6 the mean regret geomean went
+// 1.103 -> 1.055%, at 1 (the probe's whole factor, taken at N = 8192) 1.459%, picking it at N = 4-5K where the
+// formula was right.
 double probe_power(const ScheduleTraits* t, const TimeModelParams& prm) {
   return !t                           ? 0.0
          : t->partial_ctas > 0        ? prm.partial_probe_power
          : t->register_family >= 0    ? prm.register_probe_power
          : t->id == Schedule::Cluster ? prm.cluster_probe_power
+         : t->id == Schedule::GlobalReread && prm.reread_probe_power > 0 ? prm.reread_probe_power
                                       : prm.split_probe_power;
 }
 

@@ -63,7 +63,8 @@
 //   shape))^power, its workload's
 //   kernel probe (Calibration::kernel_probes: a partial schedule's, or a register kernel variant's,
 //   else its family's; power partial_probe_power or register_probe_power; the staged, global_reread and
-//   clustered kernels' own, power split_probe_power, 0 built in; the factor held to [1/2, 2]; none where
+//   clustered kernels' own, power split_probe_power, 0 built in (global_reread's reread_probe_power where
+//   positive: challenger D, 0 built in; the clustered kernel's cluster_probe_power); the factor held to [1/2, 2]; none where
 //   the calibration has no probe of it); T is at least the copy of the candidate's DRAM bytes.
 // Re-reads stay in the L2 while the rows in flight, U * (re-read width) * b_keep, fit in l2_share of it.
 #include <cstddef>

@@ -1210,6 +1210,33 @@ TEST_CASE("split_probe_power: the staged and global_reread kernels scaled by the
   CHECK(candidate_time(find_workload("rmsnorm").figures, "rmsnorm", c, prm, l, "staged", 1, 700, 6000).probe_scale == 1);
 }
 
+TEST_CASE("reread_probe_power: global_reread scaled by its own probe at its own power, staged not", "[model][time]") {
+  Calibration c = h200_like();
+  const CopyLine l = copy_line(c.copies);
+  TimeModelParams prm = h200_params();
+  auto t = [&](double split_power, double reread_power, const std::string& s, long long m, long long n) {
+    prm.split_probe_power = split_power;
+    prm.reread_probe_power = reread_power;
+    const CandidateTime ct = candidate_time(find_workload("rmsnorm").figures, "rmsnorm", c, prm, l, s, 1, m, n);
+    REQUIRE(ct.legal);
+    return ct;
+  };
+  // Probes at 2048 x 8192: staged 1.1, global_reread 0.8 of the formula past the launch.
+  for (const auto& [s, factor] : {std::pair{"staged", 1.1}, std::pair{"global_reread", 0.8}})
+    c.kernel_probes["rmsnorm"][s] = KernelProbe{2048, 8192, probe_past_launch(l, t(0, 0, s, 2048, 8192).t_ms, factor), 1};
+  const long long m = 4300, n = 12900;
+  // 0 built in: split_probe_power decides for global_reread, as before the switch existed.
+  CHECK(t(0, 0, "global_reread", m, n).probe_scale == 1);
+  CHECK(near(t(1, 0, "global_reread", m, n).probe_scale, 0.8));
+  // Positive: global_reread's power in place of split_probe_power, whatever that is; staged never takes it.
+  CHECK(near(t(0, 0.6, "global_reread", m, n).probe_scale, std::pow(0.8, 0.6)));
+  CHECK(near(t(1, 0.6, "global_reread", m, n).probe_scale, std::pow(0.8, 0.6)));
+  CHECK(t(0, 0.6, "staged", m, n).probe_scale == 1);
+  CHECK(near(t(1, 0.6, "staged", m, n).probe_scale, 1.1));
+  const double formula = t(0, 0, "global_reread", m, n).t_ms, launch = l.launch_us * 1e-3;
+  CHECK(near(t(0, 0.6, "global_reread", m, n).t_ms - launch, std::pow(0.8, 0.6) * (formula - launch)));
+}
+
 TEST_CASE("no candidate is predicted faster than the copy of its DRAM bytes, with the cluster gain on cluster_registers", "[model][time]") {
   const Calibration c = h200_like();
   const CopyLine l = copy_line(c.copies);
