@@ -12,9 +12,12 @@
 // waits for every CTA of the launch: seed 001's choice for one row.
 // Both are deadlock-free only when every CTA of the launch is resident at once: the launcher
 // caps the launch at the active blocks per SM times the SM count and splits the rows into
-// groups beyond that (cooperative launch). split_global's row barrier traps after 20 s rather than hang.
+// groups beyond that (cooperative launch).
 // TicketRowExchange (split_global, issue 13): the row-scoped barrier, with seats taken in the order
-// CTAs start (TicketSeat) instead of by blockIdx, so one ordinary launch covers every row.
+// CTAs start (TicketSeat) instead of by blockIdx, so one ordinary launch covers every row. It needs
+// only P of its CTAs resident at once, but of the device as a whole: a kernel holding SMs meanwhile
+// (another split_global launch on another stream, a persistent kernel) can starve a row, whose wait
+// then traps after 20 s rather than hang (kRowBarrierTimeoutNs).
 #include <cooperative_groups.h>
 
 #include <cuda/atomic>
@@ -67,6 +70,9 @@ struct TicketSeat {
     if (threadIdx.x == 0) {
       cuda::atomic_ref<unsigned, cuda::thread_scope_device> tickets(op.tickets[0]);
       *seat = tickets.fetch_add(1u, cuda::memory_order_relaxed);
+      // A counter not at zero when the launch began (a workspace not zero-filled, shared by two launches at
+      // once, or left by a launch that died) would seat CTAs past the last row: stop rather than write there.
+      if (*seat >= gridDim.x) __trap();
       if (*seat == gridDim.x - 1) tickets.store(0u, cuda::memory_order_relaxed);  // after every fetch_add, by coherence
     }
     __syncthreads();

@@ -46,6 +46,9 @@ std::size_t workspace_bytes(const Problem& problem);
 // workspace_bytes(problem) bytes, must be zero-filled (cudaMemsetAsync) before its first run of a
 // problem; each run leaves it ready for the next run of the same problem without clearing (so a
 // run can be captured in a CUDA graph and replayed). A workspace serves one run at a time.
+// split_global's CTAs wait for their row's other CTAs, which can_implement counts on the whole device:
+// do not overlap it with another split_global run or a kernel that holds SMs for long (its row
+// barrier then traps after 20 s, a failed launch, rather than hang).
 // Throws std::invalid_argument when can_implement says no or the tensors or workspace do not
 // match (nothing is launched), std::runtime_error when a CUDA call fails.
 void run(const Problem& problem, const Tensors& tensors, void* workspace, std::size_t workspace_bytes,
