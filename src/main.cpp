@@ -4,6 +4,7 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <cstdio>
 #include <exception>
 #include <iostream>
 #include <stdexcept>
@@ -11,6 +12,7 @@
 #include <vector>
 
 #include "cli/commands.hpp"
+#include "cli/output_paths.hpp"
 #include "gpu/device_query.hpp"
 #include "io/json_records.hpp"
 #include "traffic/ncu_csv.hpp"
@@ -63,13 +65,20 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", std::string("credit ") + CREDIT_VERSION + " (" + CREDIT_GIT_SHA + ")");
   GlobalOptions g;
   g.argv.assign(argv, argv + argc);
-  app.add_option("--device", g.device, "CUDA device ordinal")->capture_default_str();
-  app.add_option("--log-level", g.log_level, "trace, debug, info, warn, error, off")
-      ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "critical", "off"}))
-      ->capture_default_str();
-  app.add_option("--json", g.json_path, "write the results as JSON to this path");
+  // The global options, accepted before or after the subcommand (each subcommand gets them below too).
+  auto add_globals = [&g](CLI::App* to, const std::string& note) {
+    to->add_option("--device", g.device, "CUDA device ordinal" + note)->check(kNonNegativeInteger)->capture_default_str();
+    to->add_option("--log-level", g.log_level, "trace, debug, info, warn, error, off" + note)
+        ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "critical", "off"}))
+        ->capture_default_str();
+    to->add_option("--json", g.json_path, "write the results as JSON to this path" + note);
+  };
+  add_globals(&app, "");
   app.require_subcommand(1);
-  app.parse_complete_callback([&] { spdlog::set_level(spdlog::level::from_str(g.log_level)); });
+  app.parse_complete_callback([&] {
+    spdlog::set_level(spdlog::level::from_str(g.log_level));
+    check_output_path("--json", g.json_path, false);  // before any command measures what it could not write
+  });
 
   add_list_command(app, g);
   add_devices_command(app, g);
@@ -81,9 +90,9 @@ int main(int argc, char** argv) {
   add_report_command(app, g);
   add_fit_model_command(app, g);
   add_profile_launches_command(app, g);
-  // --json is accepted before or after the subcommand; commands that write no JSON refuse it.
+  // Commands that write no JSON refuse --json.
   for (CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; }))
-    sub->add_option("--json", g.json_path, "write the results as JSON to this path (same as before the subcommand)");
+    add_globals(sub, " (same as before the subcommand)");
   app.footer(kExitCodesHelp);
   for (CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) sub->footer(kExitCodesHelp);
 
@@ -114,6 +123,12 @@ int main(int argc, char** argv) {
     return kExitBadInput;
   } catch (const std::exception& e) {
     spdlog::error("{}", e.what());
+    return kExitFailed;
+  }
+  // Data that never reached stdout (a full disk, a closed pipe) is a failure, not a success.
+  std::cout.flush();
+  if (std::fflush(stdout) != 0 || std::ferror(stdout) || !std::cout) {
+    spdlog::error("writing the results to stdout failed");
     return kExitFailed;
   }
   return kExitOk;

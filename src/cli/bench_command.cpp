@@ -10,6 +10,7 @@
 #include "cli/commands.hpp"
 #include "cli/csv_output.hpp"
 #include "cli/list_options.hpp"
+#include "cli/output_paths.hpp"
 #include "cli/traffic_option.hpp"
 #include "core/shape.hpp"
 #include "core/split.hpp"
@@ -72,8 +73,11 @@ void print_point(std::FILE* out, const SweepPoint& p) {
 }
 
 void run_bench(const BenchArgs& a, const GlobalOptions& g) {
+  refuse_overwriting_inputs({}, {{"--json", g.json_path}, {"--csv", a.csv}});  // the two outputs apart
   const auto workloads = chosen_workloads(a.workloads);  // bad input fails before the GPU is touched
   const std::vector<int> widths = parse_int_list(a.widths);
+  for (int n : widths)  // the --shape limit, before the GPU is touched
+    if (n > kMaxWidth) throw CommandFailed(fmt::format("--widths: {} is wider than {} elements", n, kMaxWidth), 2);
   const std::vector<int> ps = parse_int_list(a.ps);
   std::vector<gpu::Schedule> schedules;
   for (const auto& s : a.schedules) schedules.push_back(gpu::parse_schedule(s));
@@ -168,7 +172,7 @@ void add_bench_command(CLI::App& app, GlobalOptions& g) {
       ->capture_default_str();
   cmd->add_option("--samples", a.samples, "timed samples per point (median reported)")->capture_default_str();
   cmd->add_option("--warmup", a.warmup, "untimed runs first")->capture_default_str();
-  cmd->add_option("--seed", a.seed, "input seed")->capture_default_str();
+  cmd->add_option("--seed", a.seed, "input seed")->check(kNonNegativeInteger)->capture_default_str();
   cmd->add_flag("--phases", a.phases, "also print each split-row point's phase timeline (CTA timestamps, warm)");
   cmd->add_flag("--traffic", a.traffic,
                 "also measure each passed kernel's DRAM bytes read and written (Nsight Compute, L2 emptied first), "

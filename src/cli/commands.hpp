@@ -10,6 +10,16 @@
 
 namespace credit::cli {
 
+// A whole number of at least 0 (--device, --seed): CLI11's NonNegativeNumber prints its range to 1.8e308.
+inline const CLI::Validator kNonNegativeInteger(
+    [](std::string& v) {
+      return !v.empty() && v.find_first_not_of("0123456789") == std::string::npos
+                 ? std::string()
+                 : "expected a whole number of at least 0, got '" + v + "'";
+    },
+    "INT>=0");
+
+
 struct GlobalOptions {
   int device = 0;
   std::string log_level = "info";

@@ -7,6 +7,7 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <cmath>
 #include <optional>
 
 #include "calibration/calibration_for_device.hpp"
@@ -161,6 +162,10 @@ void run_time_model(const PredictArgs& a, const GlobalOptions& g, const Workload
   } catch (const std::invalid_argument& e) {
     throw CommandFailed(std::string("--calibration: ") + e.what(), 2);
   }
+  if (!pr.pick_schedule.empty() && !std::isfinite(pr.pick_ms))  // a calibration or constant no device has
+    throw CommandFailed(fmt::format("--calibration {}: the predicted times are not finite (the pick, {}, at {} ms): "
+                                    "check its device figures and constants", a.calibration.empty() ? "(this device's)" : a.calibration,
+                                    candidate_label(pr.pick_schedule, pr.pick_p), pr.pick_ms), 2);
   if (model::uses_kernel_probes(prm) && !cal.kernel_probes.count(w.name))
     spdlog::warn("the calibration has no kernel probes of {} (written by an older build, or before the workload was "
                  "declared): its kernels are predicted by the formula alone; run `credit calibrate` with this build",
@@ -183,6 +188,7 @@ void run_time_model(const PredictArgs& a, const GlobalOptions& g, const Workload
 
 // Offline: every shape predicted in the file, re-evaluated with the chosen model variant.
 void run_from_file(const PredictArgs& a, const GlobalOptions& g) {
+  if (!a.workload.empty()) find_workload(a.workload);  // an unknown name is an error, not an empty filter
   ResultsFile in = read_results(a.from);
   std::vector<Prediction> out;
   try {
@@ -190,16 +196,18 @@ void run_from_file(const PredictArgs& a, const GlobalOptions& g) {
   } catch (const MissingInput& e) {
     throw CommandFailed(a.from + ": " + e.what(), 2);
   }
+  if (out.empty() && !a.workload.empty() && !in.predictions.empty())
+    throw CommandFailed(a.from + ": no recorded prediction of --workload " + a.workload, 2);
   if (!a.shape.empty()) {  // a filter, as --workload is
     const Shape shape = parse_shape(a.shape);
     std::erase_if(out, [&](const Prediction& p) { return p.m != shape.m || p.n != shape.n; });
     if (out.empty()) throw CommandFailed(a.from + ": no recorded prediction at --shape " + a.shape, 2);
   }
   if (a.ps != "2,4,8,16") {  // --P given: a filter of the rows, as --shape is of the shapes
-    const std::vector<int> keep = parse_int_list(a.ps);
+    const std::vector<int> keep = cluster_sizes_of(a.ps);
     for (auto& p : out) {
       std::erase_if(p.rows, [&](const PredictionRow& r) { return std::find(keep.begin(), keep.end(), r.p) == keep.end(); });
-      if (p.best_p && std::find(keep.begin(), keep.end(), *p.best_p) == keep.end()) p.best_p.reset();
+      p.best_p = model::best_profitable_p(p.rows);  // the model's pick among the rows kept
     }
   }
   if (out.empty()) throw CommandFailed(a.from + ": predictions: none to re-evaluate", 2);
@@ -223,6 +231,8 @@ void run_predict(PredictArgs a, const GlobalOptions& g) {
     if (a.model == "time")
       throw CommandFailed("--from re-evaluates the paper's model (--model paper|refined); the time model needs only "
                           "--calibration FILE", 2);
+    if (!a.calibration.empty())
+      throw CommandFailed("--calibration goes with --model time; --from re-evaluates the file's own measurements", 2);
     if (!a.constants.empty() || !a.set.empty() || !a.also.empty())
       throw CommandFailed(std::string(!a.constants.empty() ? "--constants" : !a.set.empty() ? "--set" : "--schedule") +
                               " goes with --model time, not --from", 2);
@@ -294,7 +304,7 @@ void add_predict_command(CLI::App& app, GlobalOptions& g) {
                        "with --model time: also predict these schedules at every P they take, candidates or not "
                        "(split_global: powers of two to 128), shown after the pick and never picked");
   cmd->add_option("--from", a.from, "re-evaluate the predictions recorded in this results file, offline");
-  cmd->add_option("--seed", a.seed, "input seed of the baseline timing")->capture_default_str();
+  cmd->add_option("--seed", a.seed, "input seed of the baseline timing")->check(kNonNegativeInteger)->capture_default_str();
   add_csv_option(cmd, a.csv);
   cmd->callback([&g] { run_predict(a, g); });
 }

@@ -33,7 +33,7 @@ void add_profile_launches_command(CLI::App& app, GlobalOptions& g) {
   auto* cmd = app.add_subcommand("profile-launches", "internal: the process bench --traffic runs under ncu");
   cmd->group("");  // hidden from --help: not a command for people
   cmd->add_option("--manifest", a.manifest, "where to write which targets were launched")->required();
-  cmd->add_option("--seed", a.seed, "input seed")->capture_default_str();
+  cmd->add_option("--seed", a.seed, "input seed")->check(kNonNegativeInteger)->capture_default_str();
   cmd->add_option("targets", a.targets, "WORKLOAD:MxN:SCHEDULE:P, in order");
   cmd->callback([&g] { run_profile_launches(a, g); });
 }

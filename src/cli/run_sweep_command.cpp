@@ -14,6 +14,7 @@
 #include "cli/constants_option.hpp"
 #include "cli/csv_output.hpp"
 #include "cli/ladder_sweep.hpp"
+#include "cli/output_paths.hpp"
 #include "cli/structural_rule.hpp"
 #include "cli/traffic_option.hpp"
 #include "core/workload_registry.hpp"
@@ -128,6 +129,9 @@ void print_selection(const ResultsFile& r, const std::string& calibration_path, 
   if (!calibration_path.empty()) {
     const ResultsFile c = read_results(calibration_path);
     if (!c.calibration) throw CommandFailed(calibration_path + ": calibration: missing", 2);
+    if (c.calibration->device.name != r.device.name)  // another GPU's constants judge nothing here
+      throw CommandFailed(fmt::format("--calibration {}: a calibration of {}, the sweep was measured on {}",
+                                      calibration_path, c.calibration->device.name, r.device.name), 2);
     cal = c.calibration;  // the given calibration's device inputs too (same GPU model, maybe newer probes)
   }
   if (!cal || cal->kernels.empty() || cal->copies.size() < 2) {
@@ -184,6 +188,12 @@ void run_sweep(const SweepArgs& a, const GlobalOptions& g) {
     const auto sets = parse_set_options(a.set);  // a bad --set fails before any file is read
     if (!g.json_path.empty())
       throw CommandFailed("--json: --summarize prints a summary, it writes no JSON (--csv PATH writes its points)", 2);
+    for (const auto& [option, given] : {std::pair{"--config", !a.config.empty()}, std::pair{"--resume", !a.resume.empty()},
+                                        std::pair{"--dry-run", a.dry_run}, std::pair{"--no-python", a.no_python}})
+      if (given) throw CommandFailed(std::string(option) + " goes with a sweep to run, not with --summarize", 2);
+    std::vector<std::string> inputs{a.summarize, a.calibration, a.constants};
+    inputs.insert(inputs.end(), a.baselines.begin(), a.baselines.end());
+    refuse_overwriting_inputs(inputs, {{"--csv", a.csv}});
     ResultsFile r = read_results(a.summarize);
     if (r.kind != "sweep" && r.kind != "ladder")  // a calibration or prediction has no sweep to summarize
       throw CommandFailed(a.summarize + ": kind: a " + r.kind + " file has no sweep to summarize (--summarize takes "
@@ -203,6 +213,16 @@ void run_sweep(const SweepArgs& a, const GlobalOptions& g) {
   for (const auto& [option, value] : {std::pair{"--calibration", &a.calibration}, std::pair{"--constants", &a.constants}})
     if (!value->empty()) throw CommandFailed(std::string(option) + " goes with --summarize (a sweep calibrates itself)", 2);
   if (!a.set.empty()) throw CommandFailed("--set goes with --summarize (a sweep calibrates itself)", 2);
+  if (!a.baselines.empty()) throw CommandFailed("--baselines goes with --summarize (a sweep runs its own)", 2);
+  if (a.dry_run)  // a dry run reads its config and writes nothing
+    for (const auto& [option, value] : {std::pair{"--json", &g.json_path}, std::pair{"--csv", &a.csv},
+                                        std::pair{"--resume", &a.resume}})
+      if (!value->empty()) throw CommandFailed(std::string(option) + ": --dry-run measures nothing to write or resume", 2);
+  // The results go to --json, else to the --resume file they continue: neither may be the config or the CSV.
+  // (--json may name the --resume file: the sweep then goes on in place, as it does without --json.)
+  refuse_overwriting_inputs({a.config}, {{"--json", g.json_path}, {"--csv", a.csv}});
+  refuse_overwriting_inputs({a.config, a.resume}, {{"--csv", a.csv}});
+  refuse_overwriting_inputs({a.config}, {{"--resume", a.resume}});
   const SweepConfig cfg = a.config.empty() ? paper_sweep() : read_sweep_config(a.config);
   // The negative controls are turned away before anything runs (dry run, ladder or sweep).
   refuse_by_structure(cfg.workloads, a.config + ": workloads");
@@ -258,7 +278,7 @@ void add_run_sweep_command(CLI::App& app, GlobalOptions& g) {
   add_set_option(cmd, a.set, "with --summarize: ");
   cmd->add_option("--baselines", a.baselines, "with --summarize: torch/Triton baseline files for the speed-ups");
   cmd->add_flag("--no-python", a.no_python, "do not run the torch.compile/Triton baselines (scripts/)");
-  cmd->add_option("--seed", a.seed, "input seed")->capture_default_str();
+  cmd->add_option("--seed", a.seed, "input seed")->check(kNonNegativeInteger)->capture_default_str();
   cmd->add_flag("--dry-run", a.dry_run, "list the shapes and points the sweep would measure and a rough time "
                                         "(no GPU)");
   add_csv_option(cmd, a.csv);

@@ -80,6 +80,7 @@ void run_tune(const TuneArgs& a, const GlobalOptions& g) {
     if (!in.calibration) throw CommandFailed(a.calibration + ": calibration: missing (not a calibration file)", 2);
     given = std::move(in.calibration);
   }
+  if (!a.constants.empty()) read_results(a.constants);  // a missing or corrupt file fails before the GPU is touched
   const DeviceInfo dev = gpu::use_device(g.device);
   if (given && given->device.name != dev.name)
     throw CommandFailed(fmt::format("--calibration: {} was measured on {}, this is {}: calibrate this GPU "
@@ -132,7 +133,7 @@ void add_tune_command(CLI::App& app, GlobalOptions& g) {
   add_set_option(cmd, a.set, "");
   cmd->add_option("--samples", a.samples, "timed samples per candidate (median reported)")->capture_default_str();
   cmd->add_option("--warmup", a.warmup, "untimed runs first")->capture_default_str();
-  cmd->add_option("--seed", a.seed, "input seed")->capture_default_str();
+  cmd->add_option("--seed", a.seed, "input seed")->check(kNonNegativeInteger)->capture_default_str();
   add_csv_option(cmd, a.csv);
   cmd->callback([&g] { run_tune(a, g); });
 }

@@ -210,12 +210,16 @@ credit::Prediction predict(const StaticFigures& f, std::string workload, Variant
     row.reason = why;
     pred.rows.push_back(row);
   }
+  pred.best_p = best_profitable_p(pred.rows);
+  return pred;
+}
+
+std::optional<int> best_profitable_p(const std::vector<PredictionRow>& rows) {
   // First (smallest listed) P wins a tie.
   const PredictionRow* best = nullptr;
-  for (const auto& row : pred.rows)
+  for (const auto& row : rows)
     if (row.profitable && (!best || row.dt_ms > best->dt_ms)) best = &row;
-  if (best) pred.best_p = best->p;
-  return pred;
+  return best ? std::optional<int>(best->p) : std::nullopt;
 }
 
 std::optional<long long> n_star(const std::vector<credit::Prediction>& preds_sorted_by_n) {

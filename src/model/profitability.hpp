@@ -102,6 +102,10 @@ credit::Prediction predict(const StaticFigures& f, std::string workload, Variant
                            const ShapeTimings& t, const std::vector<int>& ps);
 
 // N*: the smallest tested width whose prediction is profitable.
+// The P the paper's model picks among `rows`: the largest dT among the profitable rows (ties: the first);
+// empty when none is profitable. (predict's best_p; predict --from --P re-picks among the rows it keeps.)
+std::optional<int> best_profitable_p(const std::vector<credit::PredictionRow>& rows);
+
 std::optional<long long> n_star(const std::vector<credit::Prediction>& preds_sorted_by_n);
 
 }  // namespace credit::model
