@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <limits>
+#include <set>
 #include <stdexcept>
 #include <system_error>
 
@@ -98,20 +99,27 @@ std::string to_string(const Shape& shape) {
 std::vector<int> parse_int_list(std::string_view text) {
   if (text.empty()) bad_list(text, "empty");
   std::vector<int> out;
+  std::set<int> seen, items;  // in out; given as single items
   std::size_t start = 0;
   while (true) {
     const auto comma = text.find(',', start);
     const auto item = text.substr(start, comma == std::string_view::npos ? comma : comma - start);
     const std::string where = "item \"" + std::string(item) + "\"";
     if (item.find(':') != std::string_view::npos) {
+      std::vector<int> range;
       std::string why;
-      if (!expand_range(item, out, why)) bad_list(text, where + " is not a range: " + why);
+      if (!expand_range(item, range, why)) bad_list(text, where + " is not a range: " + why);
+      // Ranges include LAST, so adjacent ones meet ("1024:4096:+1024,4096:65536:pow2"): kept once.
+      for (int v : range)
+        if (seen.insert(v).second) out.push_back(v);
       if (out.size() > kMaxListItems)
         bad_list(text, "more than " + std::to_string(kMaxListItems) + " items");
     } else {
       long long v = 0;
       if (!parse_item(item, v)) bad_list(text, where + " is not a positive integer that fits in int");
-      out.push_back(static_cast<int>(v));
+      // "2,2" is a typo, and would time every candidate twice.
+      if (!items.insert(static_cast<int>(v)).second) bad_list(text, std::to_string(v) + " is given twice");
+      if (seen.insert(static_cast<int>(v)).second) out.push_back(static_cast<int>(v));
     }
     if (comma == std::string_view::npos) return out;
     start = comma + 1;

@@ -27,9 +27,11 @@ Shape parse_shape(std::string_view text);
 std::string to_string(const Shape& shape);
 
 // Comma-separated positive integers that fit in int, e.g. "2,4,8,16"; no empty items, no
-// spaces, at least one item. Order and duplicates are kept. An item may be a range:
+// spaces, at least one item. Order is kept; a value given twice as a single item ("2,2") is an
+// error. An item may be a range:
 // "4096:65536:pow2" is every power of two from 4096 to 65536 (4096,8192,...,65536) and
 // "1024:4096:+1024" is 1024,2048,3072,4096 (LAST is included when the step lands on it);
+// where a range overlaps another item, the value is kept once, where it first appears;
 // at most 4096 items in all. Throws std::invalid_argument.
 std::vector<int> parse_int_list(std::string_view text);
 

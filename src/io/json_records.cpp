@@ -208,6 +208,11 @@ std::map<int, V> read_p_map(const Node& n, ReadValue read_value) {
 Calibration read_calibration(const Node& n) {
   Calibration c;
   c.device = read_device(n.field("device"));
+  // The models divide by the SM count (0 made every prediction NaN) and size by these; no GPU has 0.
+  for (const char* k : {"sm_count", "smem_per_block_optin", "smem_per_sm", "l2_bytes"}) {
+    const Node v = n.field("device").field(k);
+    if (v.integer<long long>() < 1) v.fail("expected a positive integer, got " + v.value().dump());
+  }
   c.sm_clock_hz = n.field("sm_clock_hz").num();
   c.clock_source = n.field("clock_source").str();
   c.local_load_latency = read_stat(n.field("local_load_latency"));
@@ -564,14 +569,29 @@ ResultsFile read_results(const std::filesystem::path& path) {
   const std::string file = path.string();
   std::error_code dir_ec;  // a directory opens as a stream, then fails to read with no path
   if (std::filesystem::is_directory(path, dir_ec)) throw ResultsFileError(file, "", "is a directory, expected a results JSON file");
+  // A device or FIFO (after symlinks) would be read forever (/dev/zero) or block on open (a FIFO).
+  std::error_code st_ec;  // a missing path falls through to open's own message
+  const auto st = std::filesystem::status(path, st_ec);
+  if (std::filesystem::exists(st) && !std::filesystem::is_regular_file(st))
+    throw ResultsFileError(file, "", "is not a regular file, expected a results JSON file");
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     const int err = errno;  // libstdc++ leaves open(2)'s errno; 0 would print "Success"
     throw ResultsFileError(file, "", err ? "cannot open: " + std::generic_category().message(err)
                                          : std::string("cannot open"));
   }
-  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (in.bad()) throw ResultsFileError(file, "", "read error");
+  std::string text;
+  errno = 0;
+  try {  // libstdc++ throws from a failed read(2) (/proc/self/mem) whatever the exception mask
+    text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  } catch (const std::ios_base::failure&) {
+    in.setstate(std::ios::badbit);
+  }
+  if (in.bad()) {
+    const int err = errno;
+    throw ResultsFileError(file, "", err ? "read error: " + std::generic_category().message(err)
+                                         : std::string("read error"));
+  }
   json j;
   try {
     j = json::parse(text);

@@ -67,7 +67,9 @@ ResultsFile results_from_json(const nlohmann::json& j, const std::string& source
 // when writing fails.
 void write_results(const std::filesystem::path& path, const ResultsFile& results);
 
-// Throws ResultsFileError naming the file when it cannot be opened, is not JSON, or fails a check.
+// Throws ResultsFileError naming the file when it is not a regular file (a device, a FIFO), cannot
+// be opened or read, is not JSON, or fails a check (a calibration's device.sm_count,
+// smem_per_block_optin, smem_per_sm and l2_bytes must be positive).
 ResultsFile read_results(const std::filesystem::path& path);
 
 }  // namespace credit

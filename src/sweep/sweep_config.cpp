@@ -1,11 +1,15 @@
 #include "sweep/sweep_config.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <fstream>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <system_error>
+#include <utility>
 
+#include "core/shape.hpp"
 #include "core/split.hpp"
 #include "core/workload_registry.hpp"
 
@@ -19,14 +23,32 @@ namespace {
   throw std::invalid_argument(p.string() + ": " + field + ": " + why);
 }
 
+// Checked as a JSON number before any conversion: get<int> of 2^32 + 2 would wrap to 2.
+bool int_in(const nlohmann::json& v, long long lo, long long hi) {
+  if (v.is_number_unsigned()) {
+    const auto u = v.get<std::uint64_t>();
+    return std::cmp_greater_equal(u, lo) && std::cmp_less_equal(u, hi);
+  }
+  return v.is_number_integer() && v.get<long long>() >= lo && v.get<long long>() <= hi;
+}
+
+constexpr long long kIntMax = std::numeric_limits<int>::max();
+const std::string kIntMaxText = "2^31 - 1";
+const std::string kRowsText = "2^31 - 1 (one CTA per row: the grid's x dimension)";
+const std::string kWidthText = "2^30 (the kernels index a row with a 32-bit int)";
+
+// Positive integers up to `most`, none twice (a repeated item would be measured twice).
 template <class T>
-std::vector<T> positive_list(const nlohmann::json& j, const std::filesystem::path& p, const std::string& field) {
+std::vector<T> positive_list(const nlohmann::json& j, const std::filesystem::path& p, const std::string& field,
+                             long long most, const std::string& most_text) {
   if (!j.is_array() || j.empty()) bad(p, field, "expected a non-empty array of positive integers");
   std::vector<T> v;
   for (size_t i = 0; i < j.size(); ++i) {
-    if (!j[i].is_number_integer() || j[i].get<long long>() < 1)
-      bad(p, field + "[" + std::to_string(i) + "]", "expected a positive integer");
-    v.push_back(j[i].get<T>());
+    const std::string at = field + "[" + std::to_string(i) + "]";
+    if (!int_in(j[i], 1, most)) bad(p, at, "expected a positive integer up to " + most_text);
+    const T x = j[i].get<T>();
+    if (std::find(v.begin(), v.end(), x) != v.end()) bad(p, at, std::to_string(x) + " is given twice");
+    v.push_back(x);
   }
   return v;
 }
@@ -36,6 +58,11 @@ std::vector<T> positive_list(const nlohmann::json& j, const std::filesystem::pat
 SweepConfig read_sweep_config(const std::filesystem::path& path) {
   std::error_code dir_ec;
   if (std::filesystem::is_directory(path, dir_ec)) bad(path, "(file)", "is a directory, expected a sweep config");
+  // A device or FIFO (after symlinks) would be read forever (/dev/zero) or block on open (a FIFO).
+  std::error_code st_ec;
+  const auto st = std::filesystem::status(path, st_ec);
+  if (std::filesystem::exists(st) && !std::filesystem::is_regular_file(st))
+    bad(path, "(file)", "is not a regular file, expected a sweep config");
   std::ifstream in(path);
   if (!in) bad(path, "(file)", "cannot open");
   nlohmann::json j;
@@ -43,6 +70,8 @@ SweepConfig read_sweep_config(const std::filesystem::path& path) {
     j = nlohmann::json::parse(in);
   } catch (const nlohmann::json::parse_error& e) {
     bad(path, "(file)", std::string("not valid JSON: ") + e.what());
+  } catch (const std::ios_base::failure& e) {  // a failed read(2), e.g. of /proc/self/mem
+    bad(path, "(file)", std::string("read error: ") + e.what());
   }
   if (!j.is_object()) bad(path, "(file)", "expected a JSON object");
   // A misspelt key ("widht") must not silently run the default sweep.
@@ -67,6 +96,8 @@ SweepConfig read_sweep_config(const std::filesystem::path& path) {
       } catch (const std::invalid_argument& e) {
         bad(path, "workloads[" + std::to_string(i) + "]", e.what());
       }
+      if (std::find(c.workloads.begin(), c.workloads.end(), w[i].get<std::string>()) != c.workloads.end())
+        bad(path, "workloads[" + std::to_string(i) + "]", "\"" + w[i].get<std::string>() + "\" is given twice");
       c.workloads.push_back(w[i].get<std::string>());
     }
   }
@@ -77,7 +108,7 @@ SweepConfig read_sweep_config(const std::filesystem::path& path) {
     else bad(path, "metric", "expected \"kernel_time\" or \"host_completion\"");
   }
   if (j.contains("splits")) {
-    c.splits = positive_list<int>(j["splits"], path, "splits");
+    c.splits = positive_list<int>(j["splits"], path, "splits", kIntMax, kIntMaxText);
     for (size_t i = 0; i < c.splits.size(); ++i)
       if (c.splits[i] > kMaxGlobalSplit)
         bad(path, "splits[" + std::to_string(i) + "]", "more than " + std::to_string(kMaxGlobalSplit) + " CTAs per row");
@@ -86,11 +117,13 @@ SweepConfig read_sweep_config(const std::filesystem::path& path) {
     if (!j.contains(k)) continue;
     if (c.metric != Metric::HostCompletion && std::string(k) == "switch_rows")
       bad(path, k, "only with \"metric\": \"host_completion\"");
-    (std::string(k) == "row_counts" ? c.row_counts : c.switch_rows) = positive_list<long long>(j[k], path, k);
+    (std::string(k) == "row_counts" ? c.row_counts : c.switch_rows) =
+        positive_list<long long>(j[k], path, k, kMaxRows, kRowsText);
   }
-  if (j.contains("widths")) c.widths = positive_list<long long>(j["widths"], path, "widths");
+  if (j.contains("widths"))
+    c.widths = positive_list<long long>(j["widths"], path, "widths", kMaxWidth, kWidthText);
   if (j.contains("cluster_sizes")) {
-    c.cluster_sizes = positive_list<int>(j["cluster_sizes"], path, "cluster_sizes");
+    c.cluster_sizes = positive_list<int>(j["cluster_sizes"], path, "cluster_sizes", kIntMax, kIntMaxText);
     for (size_t i = 0; i < c.cluster_sizes.size(); ++i) {
       const int p = c.cluster_sizes[i];
       if (!is_cluster_size(p))
@@ -105,18 +138,18 @@ SweepConfig read_sweep_config(const std::filesystem::path& path) {
       } catch (const std::invalid_argument& e) {
         bad(path, "rows." + k, e.what());
       }
-      if (!v.is_number_integer() || v.get<long long>() < 1) bad(path, "rows." + k, "expected a positive integer");
+      if (!int_in(v, 1, kMaxRows)) bad(path, "rows." + k, "expected a positive integer up to " + kRowsText);
       c.rows[k] = v.get<long long>();
     }
   }
   for (const char* k : {"samples", "warmup"}) {
     if (!j.contains(k)) continue;
-    if (!j[k].is_number_integer() || j[k].get<long long>() < (std::string(k) == "samples" ? 1 : 0))
-      bad(path, k, "expected a non-negative integer (samples >= 1)");
+    if (!int_in(j[k], std::string(k) == "samples" ? 1 : 0, kIntMax))
+      bad(path, k, "expected a non-negative integer up to " + kIntMaxText + " (samples >= 1)");
     (std::string(k) == "samples" ? c.samples : c.warmup) = j[k].get<int>();
   }
   if (j.contains("passes")) {
-    if (!j["passes"].is_number_integer() || j["passes"].get<long long>() < 1 || j["passes"].get<long long>() > 2)
+    if (!int_in(j["passes"], 1, 2))
       bad(path, "passes", "expected 1 or 2");
     if (c.metric != Metric::KernelTime) bad(path, "passes", "only with \"metric\": \"kernel_time\"");
     c.passes = j["passes"].get<int>();

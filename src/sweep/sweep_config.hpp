@@ -48,7 +48,8 @@ inline constexpr std::array<const char*, 14> kSweepConfigKeys{
     "splits",  "cluster_sizes", "samples", "warmup", "passes", "max_bytes", "traffic"};
 
 // Reads a config file. Every key is optional (defaults: the paper's sweep); unknown keys, unknown workloads,
-// non-positive widths or rows, cluster sizes outside {2, 4, 8, 16} and malformed JSON throw
+// non-positive widths or rows, widths above kMaxWidth, rows above kMaxRows, other integers outside int,
+// an item repeated in a list, cluster sizes outside {2, 4, 8, 16} and malformed JSON throw
 // std::invalid_argument naming the file and the field.
 SweepConfig read_sweep_config(const std::filesystem::path& path);
 

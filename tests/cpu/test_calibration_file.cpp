@@ -53,6 +53,9 @@ DeviceInfo gpu_named(const std::string& uuid) {
   d.uuid = uuid;
   d.cc_major = 9;
   d.sm_count = 132;
+  d.smem_per_block_optin = 232448;  // a calibration's device must have SMs, shared memory and an L2
+  d.smem_per_sm = 233472;
+  d.l2_bytes = 62914560;
   return d;
 }
 
@@ -210,6 +213,14 @@ TEST_CASE("calibration cache refuses what it cannot trust", "[calibrate]") {
     const CachedCalibration got = find_cached_calibration(dev);
     CHECK_FALSE(got.calibration.has_value());
     CHECK(got.reason.find("kernel_probes.wvar_bwd.partial_one") != std::string::npos);
+  }
+  SECTION("a device without SMs (every prediction would be NaN)") {
+    ResultsFile r = calibration_file(dev);
+    r.calibration->device.sm_count = 0;
+    write_results(calibration_cache_path(dev), r);
+    const CachedCalibration got = find_cached_calibration(dev);
+    CHECK_FALSE(got.calibration.has_value());
+    CHECK(got.reason.find("calibration.device.sm_count: expected a positive integer, got 0") != std::string::npos);
   }
   SECTION("not JSON") {
     std::ofstream(calibration_cache_path(dev)) << "{ truncated";

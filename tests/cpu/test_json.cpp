@@ -1,5 +1,6 @@
 // Results files: exact round trips, numbers kept as numbers, atomic replacement, and errors that
 // name the file and the field.
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -700,6 +701,52 @@ TEST_CASE("values no measurement can have are rejected with file and field", "[j
                 j["predictions"][0]["n"] = 0;
               }),
               f, "predictions[0].n", "expected a positive integer");
+}
+
+TEST_CASE("a calibration's device needs SMs, shared memory and an L2", "[json]") {
+  // sm_count 0 read, then made every prediction NaN (the time model divides by it).
+  TempDir dir;
+  const fs::path f = dir.path / "r.json";
+  const json cal = to_json_value(results("calibration"))["calibration"];
+  for (const char* k : {"sm_count", "smem_per_block_optin", "smem_per_sm", "l2_bytes"})
+    for (int v : {0, -1}) {
+      INFO(k << " = " << v);
+      check_names(read_error_after(f, [&](json& j) {
+                    j["calibration"] = cal;
+                    j["calibration"]["device"][k] = v;
+                  }),
+                  f, std::string("calibration.device.") + k, "expected a positive integer, got " + std::to_string(v));
+    }
+}
+
+TEST_CASE("only regular files are read, and read errors name the file", "[json]") {
+  TempDir dir;
+  const auto error_of = [](const fs::path& p) {
+    try {
+      read_results(p);
+    } catch (const ResultsFileError& e) {
+      CHECK(e.file() == p.string());
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  // /dev/zero was read until memory ran out; a FIFO blocked on open.
+  CHECK(error_of("/dev/zero") == "/dev/zero: is not a regular file, expected a results JSON file");
+  const fs::path fifo = dir.path / "fifo.json";
+  REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+  CHECK(error_of(fifo) == fifo.string() + ": is not a regular file, expected a results JSON file");
+  const fs::path link = dir.path / "link.json";  // symlinks are followed: the target decides
+  fs::create_symlink("/dev/zero", link);
+  CHECK(error_of(link) == link.string() + ": is not a regular file, expected a results JSON file");
+  fs::create_symlink(dir.path / "nowhere.json", dir.path / "dangling.json");
+  CHECK(error_of(dir.path / "dangling.json").find(": cannot open: No such file or directory") != std::string::npos);
+  const fs::path good = dir.path / "good.json";
+  write_results(good, results("sweep"));
+  fs::create_symlink(good, dir.path / "good-link.json");
+  CHECK(read_results(dir.path / "good-link.json").points.size() == 5);
+  // A regular file whose read(2) fails: libstdc++ threw std::ios_base::failure without the path.
+  if (fs::is_regular_file("/proc/self/mem"))
+    CHECK(error_of("/proc/self/mem").rfind("/proc/self/mem: read error", 0) == 0);
 }
 
 TEST_CASE("points that did not pass may carry no time; a control point's T_ctrl may be <= 0", "[json]") {

@@ -98,7 +98,7 @@ TEST_CASE("parse_shape rejects everything but MxN", "[shape]") {
 TEST_CASE("parse_int_list reads comma-separated positive ints in order", "[shape]") {
   CHECK(credit::parse_int_list("2,4,8,16") == std::vector<int>{2, 4, 8, 16});
   CHECK(credit::parse_int_list("1") == std::vector<int>{1});
-  CHECK(credit::parse_int_list("16,2,2") == std::vector<int>{16, 2, 2});
+  CHECK(credit::parse_int_list("16,2,4") == std::vector<int>{16, 2, 4});
   CHECK(credit::parse_int_list("2147483647") == std::vector<int>{2147483647});
 }
 
@@ -114,4 +114,21 @@ TEST_CASE("parse_int_list rejects malformed lists", "[shape]") {
     // No example: the caller gives its own option's (--P's is not --widths').
     CHECK(msg.find("e.g.") == std::string::npos);
   }
+}
+
+TEST_CASE("parse_int_list rejects a value given twice, naming it", "[shape]") {
+  // "--P 2,2" timed every candidate twice.
+  for (const char* text : {"2,2", "16,2,4,2", "02,2", "4096,8192,4096"}) {
+    INFO("input: \"" << text << "\"");
+    const std::string msg = invalid_argument_of([&] { credit::parse_int_list(text); });
+    REQUIRE(!msg.empty());
+    CHECK(msg.find(quoted(text)) != std::string::npos);
+    CHECK(msg.find("comma-separated positive integers") != std::string::npos);
+  }
+  CHECK(invalid_argument_of([] { credit::parse_int_list("8,2,8"); }).find(": 8 is given twice;") != std::string::npos);
+  // Ranges include LAST, so where they meet another item the value is kept once, where it first appears.
+  CHECK(credit::parse_int_list("1024:4096:+1024,4096:16384:pow2") == std::vector<int>{1024, 2048, 3072, 4096, 8192, 16384});
+  CHECK(credit::parse_int_list("4096:16384:pow2,1024:4096:+1024") == std::vector<int>{4096, 8192, 16384, 1024, 2048, 3072});
+  CHECK(credit::parse_int_list("8,2:16:pow2") == std::vector<int>{8, 2, 4, 16});
+  CHECK(credit::parse_int_list("2:8:pow2,2:8:pow2,4") == std::vector<int>{2, 4, 8});
 }

@@ -80,6 +80,52 @@ TEST_CASE("sweep configs read every field and name the bad one", "[sweep]") {
   CHECK(error_of("/nonexistent/credit.json").find("cannot open") != std::string::npos);
 }
 
+TEST_CASE("sweep config integers are range-checked before conversion, naming the field", "[sweep]") {
+  // 2^32 + 2 became P = 2 and 2^32 + 5 samples 5 (checked as long long, then read as int).
+  const auto check_error = [](const std::string& json, const std::string& field, const std::string& problem) {
+    INFO("config " << json);
+    const std::string e = error_of(write_temp("range.json", json));
+    CHECK(e.find("range.json: " + field + ": " + problem) != std::string::npos);
+  };
+  check_error(R"({"cluster_sizes": [4294967298]})", "cluster_sizes[0]", "expected a positive integer up to 2^31 - 1");
+  check_error(R"({"splits": [4294967297]})", "splits[0]", "expected a positive integer up to 2^31 - 1");
+  check_error(R"({"samples": 4294967301})", "samples", "expected a non-negative integer up to 2^31 - 1");
+  check_error(R"({"warmup": 4294967296})", "warmup", "expected a non-negative integer up to 2^31 - 1");
+  check_error(R"({"samples": 18446744073709551615})", "samples", "expected a non-negative integer");
+  check_error(R"({"passes": 4294967297})", "passes", "expected 1 or 2");
+  check_error(R"({"passes": 18446744073709551615})", "passes", "expected 1 or 2");
+  // The README's limits, as for --shape: N up to 2^30, M up to 2^31 - 1.
+  check_error(R"({"widths": [4096, 2147483648]})", "widths[1]", "expected a positive integer up to 2^30");
+  check_error(R"({"widths": [1073741825]})", "widths[0]", "expected a positive integer up to 2^30");
+  check_error(R"({"widths": [18446744073709551615]})", "widths[0]", "expected a positive integer up to 2^30");
+  check_error(R"({"rows": {"layernorm": 1099511627776}})", "rows.layernorm", "expected a positive integer up to 2^31 - 1");
+  check_error(R"({"row_counts": [2147483648]})", "row_counts[0]", "expected a positive integer up to 2^31 - 1");
+  check_error(R"({"metric": "host_completion", "switch_rows": [1, 2147483648]})", "switch_rows[1]",
+              "expected a positive integer up to 2^31 - 1");
+  // The limits themselves read.
+  const SweepConfig c = read_sweep_config(write_temp("limits.json", R"({"widths": [1073741824], "rows": {"lars": 2147483647},
+      "samples": 2147483647, "warmup": 2147483647})"));
+  CHECK(c.widths == std::vector<long long>{1073741824});
+  CHECK(rows_for(c, "lars", 1) == 2147483647);
+  CHECK(c.samples == 2147483647);
+  CHECK(c.warmup == 2147483647);
+}
+
+TEST_CASE("sweep config lists reject an item given twice, naming it", "[sweep]") {
+  // [4096, 4096] measured N = 4096 twice.
+  const auto check_error = [](const std::string& json, const std::string& field, const std::string& problem) {
+    INFO("config " << json);
+    const std::string e = error_of(write_temp("dup.json", json));
+    CHECK(e.find("dup.json: " + field + ": " + problem) != std::string::npos);
+  };
+  check_error(R"({"widths": [4096, 4096]})", "widths[1]", "4096 is given twice");
+  check_error(R"({"cluster_sizes": [2, 4, 2]})", "cluster_sizes[2]", "2 is given twice");
+  check_error(R"({"splits": [8, 8]})", "splits[1]", "8 is given twice");
+  check_error(R"({"row_counts": [16, 32, 16]})", "row_counts[2]", "16 is given twice");
+  check_error(R"({"metric": "host_completion", "switch_rows": [7, 7]})", "switch_rows[1]", "7 is given twice");
+  check_error(R"({"workloads": ["lars", "layernorm", "lars"]})", "workloads[2]", "\"lars\" is given twice");
+}
+
 TEST_CASE("sweep configs reject unknown keys, naming them", "[sweep]") {
   // A misspelt key used to run the full default sweep.
   const std::string e = error_of(write_temp("typo.json", R"({"widht": [4096]})"));
