@@ -80,13 +80,15 @@ TEST_CASE("sweep configs read every field and name the bad one", "[sweep]") {
   CHECK(error_of("/nonexistent/credit.json").find("cannot open") != std::string::npos);
 }
 
+// A config (written to a temporary file) that read_sweep_config refuses, the error naming the file, field and problem.
+static void check_error(const std::string& json, const std::string& field, const std::string& problem) {
+  INFO("config " << json);
+  const std::string e = error_of(write_temp("checked.json", json));
+  CHECK(e.find("checked.json: " + field + ": " + problem) != std::string::npos);
+}
+
 TEST_CASE("sweep config integers are range-checked before conversion, naming the field", "[sweep]") {
   // 2^32 + 2 became P = 2 and 2^32 + 5 samples 5 (checked as long long, then read as int).
-  const auto check_error = [](const std::string& json, const std::string& field, const std::string& problem) {
-    INFO("config " << json);
-    const std::string e = error_of(write_temp("range.json", json));
-    CHECK(e.find("range.json: " + field + ": " + problem) != std::string::npos);
-  };
   check_error(R"({"cluster_sizes": [4294967298]})", "cluster_sizes[0]", "expected a positive integer up to 2^31 - 1");
   check_error(R"({"splits": [4294967297]})", "splits[0]", "expected a positive integer up to 2^31 - 1");
   check_error(R"({"samples": 4294967301})", "samples", "expected a non-negative integer up to 2^31 - 1");
@@ -113,11 +115,6 @@ TEST_CASE("sweep config integers are range-checked before conversion, naming the
 
 TEST_CASE("sweep config lists reject an item given twice, naming it", "[sweep]") {
   // [4096, 4096] measured N = 4096 twice.
-  const auto check_error = [](const std::string& json, const std::string& field, const std::string& problem) {
-    INFO("config " << json);
-    const std::string e = error_of(write_temp("dup.json", json));
-    CHECK(e.find("dup.json: " + field + ": " + problem) != std::string::npos);
-  };
   check_error(R"({"widths": [4096, 4096]})", "widths[1]", "4096 is given twice");
   check_error(R"({"cluster_sizes": [2, 4, 2]})", "cluster_sizes[2]", "2 is given twice");
   check_error(R"({"splits": [8, 8]})", "splits[1]", "8 is given twice");
