@@ -12,6 +12,15 @@
 
 namespace credit::cli {
 
+// --shape's value; its error names the option ("--shape: invalid shape \"12ax3\": ...").
+inline Shape shape_option(const std::string& text) {
+  try {
+    return parse_shape(text);
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument(std::string("--shape: ") + e.what());
+  }
+}
+
 inline constexpr const char* kWidthsHelp =
     "row widths N, in elements (not bytes); a range expands: FIRST:LAST:pow2 (powers of two, e.g. "
     "4096:65536:pow2) or FIRST:LAST:+STEP (e.g. 1024:4096:+1024)";

@@ -199,7 +199,7 @@ void run_from_file(const PredictArgs& a, const GlobalOptions& g) {
   if (out.empty() && !a.workload.empty() && !in.predictions.empty())
     throw CommandFailed(a.from + ": no recorded prediction of --workload " + a.workload, 2);
   if (!a.shape.empty()) {  // a filter, as --workload is
-    const Shape shape = parse_shape(a.shape);
+    const Shape shape = shape_option(a.shape);
     std::erase_if(out, [&](const Prediction& p) { return p.m != shape.m || p.n != shape.n; });
     if (out.empty()) throw CommandFailed(a.from + ": no recorded prediction at --shape " + a.shape, 2);
   }
@@ -242,7 +242,7 @@ void run_predict(PredictArgs a, const GlobalOptions& g) {
     throw CommandFailed("predict needs --workload and --shape (or --from FILE)", 2);
   const WorkloadInfo& w = find_workload(a.workload);  // bad input fails before any file or GPU is touched
   refuse_by_structure(w, "--workload");  // a negative control: rejected by rule, no model arithmetic
-  const Shape shape = parse_shape(a.shape);
+  const Shape shape = shape_option(a.shape);
   const std::vector<int> ps = cluster_sizes_of(a.ps);
   for (const auto& s : a.also) {  // before any file or GPU is touched
     if (!find_schedule(s)) throw CommandFailed("--schedule: unknown schedule '" + s + "' (known: " + known_schedules() + ")", 2);

@@ -10,6 +10,7 @@
 #include "cli/commands.hpp"
 #include "cli/constants_option.hpp"
 #include "cli/csv_output.hpp"
+#include "cli/list_options.hpp"
 #include "cli/output_paths.hpp"
 #include "cli/structural_rule.hpp"
 #include "core/shape.hpp"
@@ -69,7 +70,7 @@ void run_tune(const TuneArgs& a, const GlobalOptions& g) {
   if (a.workload.empty() || a.shape.empty()) throw CommandFailed("tune needs --workload and --shape", 2);
   const WorkloadInfo& w = find_workload(a.workload);  // bad input fails before any file or GPU is touched
   refuse_by_structure(w, "--workload");
-  const Shape shape = parse_shape(a.shape);
+  const Shape shape = shape_option(a.shape);
   if (a.top < 1) throw CommandFailed(fmt::format("--top: expected at least 1 candidate, got {}", a.top), 2);
   if (!(a.band >= 0 && a.band <= 10)) throw CommandFailed(fmt::format("--band: expected a share from 0 to 10, got {}", a.band), 2);
   if (a.samples < 1 || a.warmup < 0) throw CommandFailed("--samples must be >= 1 and --warmup >= 0", 2);
