@@ -20,10 +20,11 @@ mkdir -p "$OUT"
 trap 'tar -czf "$OUT/logs.tar.gz" -C "$LOGS" .' EXIT
 steps=${*:-build tests bench}
 status=0
-run() {  # run NAME CMD...: log to $OUT/NAME.log, remember failures, keep going
-  local name=$1; shift
+run() {  # run NAME CMD...: log to $OUT/NAME.log, remember failures, keep going; each step's seconds in the console
+  local name=$1 t0=$SECONDS; shift
   echo "=== $name: $*"
   if ! "$@" >"$LOGS/$name.log" 2>&1; then echo "!!! $name failed (see $name.log)"; status=1; fi
+  echo "--- $name: $((SECONDS - t0)) s"
   [ -n "${NO_TAIL:-}" ] || tail -n 25 "$LOGS/$name.log"  # NO_TAIL=1: a held-out sweep is not read before its fit
 }
 sweep() {  # sweep NAME CONFIG SECONDS: run-sweep of configs/CONFIG.json into $OUT/sweep-CONFIG.json, resuming carry/'s
