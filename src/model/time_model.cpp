@@ -244,8 +244,8 @@ CandidateTime candidate_formula(const StaticFigures& f, const std::string& workl
   const long long full = m / u, rest = m % u;
   if (cluster) {  // the cluster's launch and its exchanges' handshakes grow with log2(P) rounds
     const auto bar = cal.barrier.find(p);
-    require(bar != cal.barrier.end() && cal.sm_clock_hz > 0,
-            "the calibration has no cluster barrier for P = " + std::to_string(p));
+    require(bar != cal.barrier.end(), "the calibration has no cluster barrier for P = " + std::to_string(p));
+    require(cal.sm_clock_hz > 0, "the calibration's sm_clock_hz is not positive: it times the cluster barrier in cycles");
     // Rows that fill only part of one wave place fewer clusters: the launch term weighs min(1, M / U)^power
     // (cluster_fill_power; 0 built in). On validations 31-42 the few-row shapes put cluster_registers at 0.78-0.82
     // of its predicted time against 0.89-0.93 for the one-CTA register kernels; 0.3 took the mean regret geomean
@@ -501,9 +501,10 @@ credit::Prediction predict_times(const StaticFigures& f, const std::string& work
                                  const TimeModelParams& params, long long m, long long n,
                                  const std::vector<int>& ps) {
   require(m > 0 && n > 0, "predict: M and N must be positive");
-  require(!cal.kernels.empty() && !cal.cluster_slots.empty() && cal.copies.size() >= 2 && cal.limits.regs_per_sm > 0,
+  require(!cal.kernels.empty() && !cal.cluster_slots.empty() && cal.copies.size() >= 2,
           "the calibration has no time model inputs (kernel resources, cluster slots, copies): it predates them; "
           "run `credit calibrate` with this build");
+  require(cal.limits.regs_per_sm > 0, "the calibration's limits.regs_per_sm is not positive: no SM has no registers");
   const CopyLine copy = copy_line(cal.copies);
   credit::Prediction pred;
   pred.workload = workload;
