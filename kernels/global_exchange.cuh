@@ -24,6 +24,7 @@
 
 #include "core/operands.hpp"
 #include "core/workload.hpp"
+#include "kernels/global_timer.cuh"
 
 namespace credit::kernels {
 
@@ -115,12 +116,6 @@ struct GlobalExchange {
 // instead of spinning forever. Far above any real wait: a row finishes in microseconds to
 // milliseconds, and a kernel under compute-sanitizer runs some 1000x slower.
 inline constexpr unsigned long long kRowBarrierTimeoutNs = 20ull * 1000 * 1000 * 1000;
-
-__device__ __forceinline__ unsigned long long global_ns() {
-  unsigned long long t;
-  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
-  return t;
-}
 
 // Spins until `arrived` reaches p (acquire). The clock is read once per 1024 polls, in units of 2^20 ns
 // (about a millisecond), and one 32-bit word holds both the poll count and the start: the barrier

@@ -12,6 +12,7 @@
 
 #include "kernels/cta_reduce.cuh"
 #include "kernels/exchange.cuh"
+#include "kernels/global_timer.cuh"
 #include "kernels/row_phases.cuh"
 #include "kernels/stream_ring.cuh"
 
@@ -23,11 +24,8 @@ namespace credit::kernels {
 
 // A phase boundary for credit bench --phases (one untaken branch when op.phase_clock is null).
 __device__ __forceinline__ void mark_phase(const RowOperands& op, int mark) {
-  if (op.phase_clock != nullptr && threadIdx.x == 0) {
-    unsigned long long t;
-    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
-    op.phase_clock[(op.row0 * op.split + blockIdx.x) * kPhaseMarks + mark] = t;  // row groups too
-  }
+  if (op.phase_clock != nullptr && threadIdx.x == 0)
+    op.phase_clock[(op.row0 * op.split + blockIdx.x) * kPhaseMarks + mark] = global_ns();  // row groups too
 }
 
 // Stage l's partials over the streamed part of the slice, folded into acc (the partial schedule).

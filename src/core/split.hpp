@@ -146,9 +146,12 @@ inline constexpr int kMaxGlobalSplit = 64;
 inline constexpr int kMaxSpreadSplit = 128;
 constexpr bool is_spread_split(int p) { return p >= 2 && p <= kMaxSpreadSplit && (p & (p - 1)) == 0; }
 // Every P split_global takes, smallest first: what the time model predicts it at (and a sweep would time).
-inline std::vector<int> spread_splits() {
-  std::vector<int> ps;
-  for (int p = 2; p <= kMaxSpreadSplit; p *= 2) ps.push_back(p);
+inline const std::vector<int>& spread_splits() {
+  static const std::vector<int> ps = [] {
+    std::vector<int> v;
+    for (int p = 2; p <= kMaxSpreadSplit; p *= 2) v.push_back(p);
+    return v;
+  }();
   return ps;
 }
 

@@ -1,12 +1,8 @@
 #include "io/json_records.hpp"
 
-#include <cerrno>
 #include <cmath>
 #include <cstdint>
-#include <fstream>
-#include <iterator>
 #include <set>
-#include <system_error>
 #include <type_traits>
 #include <utility>
 #include <variant>
@@ -14,6 +10,7 @@
 #include "core/workload_registry.hpp"
 #include "io/atomic_write.hpp"
 #include "io/json_fields.hpp"
+#include "io/read_file.hpp"
 #include "traffic/dram_traffic.hpp"
 
 namespace credit {
@@ -567,31 +564,9 @@ void write_results(const std::filesystem::path& path, const ResultsFile& results
 
 ResultsFile read_results(const std::filesystem::path& path) {
   const std::string file = path.string();
-  std::error_code dir_ec;  // a directory opens as a stream, then fails to read with no path
-  if (std::filesystem::is_directory(path, dir_ec)) throw ResultsFileError(file, "", "is a directory, expected a results JSON file");
-  // A device or FIFO (after symlinks) would be read forever (/dev/zero) or block on open (a FIFO).
-  std::error_code st_ec;  // a missing path falls through to open's own message
-  const auto st = std::filesystem::status(path, st_ec);
-  if (std::filesystem::exists(st) && !std::filesystem::is_regular_file(st))
-    throw ResultsFileError(file, "", "is not a regular file, expected a results JSON file");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    const int err = errno;  // libstdc++ leaves open(2)'s errno; 0 would print "Success"
-    throw ResultsFileError(file, "", err ? "cannot open: " + std::generic_category().message(err)
-                                         : std::string("cannot open"));
-  }
-  std::string text;
-  errno = 0;
-  try {  // libstdc++ throws from a failed read(2) (/proc/self/mem) whatever the exception mask
-    text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-  } catch (const std::ios_base::failure&) {
-    in.setstate(std::ios::badbit);
-  }
-  if (in.bad()) {
-    const int err = errno;
-    throw ResultsFileError(file, "", err ? "read error: " + std::generic_category().message(err)
-                                         : std::string("read error"));
-  }
+  const FileText f = read_regular_file(path, "a results JSON file");
+  if (!f.error.empty()) throw ResultsFileError(file, "", f.error);
+  const std::string& text = f.text;
   json j;
   try {
     j = json::parse(text);

@@ -2,16 +2,15 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <fstream>
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
-#include <system_error>
 #include <utility>
 
 #include "core/shape.hpp"
 #include "core/split.hpp"
 #include "core/workload_registry.hpp"
+#include "io/read_file.hpp"
 
 namespace credit {
 
@@ -56,22 +55,13 @@ std::vector<T> positive_list(const nlohmann::json& j, const std::filesystem::pat
 }  // namespace
 
 SweepConfig read_sweep_config(const std::filesystem::path& path) {
-  std::error_code dir_ec;
-  if (std::filesystem::is_directory(path, dir_ec)) bad(path, "(file)", "is a directory, expected a sweep config");
-  // A device or FIFO (after symlinks) would be read forever (/dev/zero) or block on open (a FIFO).
-  std::error_code st_ec;
-  const auto st = std::filesystem::status(path, st_ec);
-  if (std::filesystem::exists(st) && !std::filesystem::is_regular_file(st))
-    bad(path, "(file)", "is not a regular file, expected a sweep config");
-  std::ifstream in(path);
-  if (!in) bad(path, "(file)", "cannot open");
+  const FileText f = read_regular_file(path, "a sweep config");
+  if (!f.error.empty()) bad(path, "(file)", f.error);
   nlohmann::json j;
   try {
-    j = nlohmann::json::parse(in);
+    j = nlohmann::json::parse(f.text);
   } catch (const nlohmann::json::parse_error& e) {
     bad(path, "(file)", std::string("not valid JSON: ") + e.what());
-  } catch (const std::ios_base::failure& e) {  // a failed read(2), e.g. of /proc/self/mem
-    bad(path, "(file)", std::string("read error: ") + e.what());
   }
   if (!j.is_object()) bad(path, "(file)", "expected a JSON object");
   // A misspelt key ("widht") must not silently run the default sweep.

@@ -8,8 +8,8 @@
 #include <numeric>
 #include <stdexcept>
 #include <string>
-#include <thread>
-#include <exception>
+
+#include "support/parallel.hpp"
 
 namespace {
 
@@ -287,27 +287,11 @@ Reference64 reference64(const HostProblem& p) {
     throw std::invalid_argument("reference64: no reference for workload '" + p.w->name + "'");
   Outputs o(p);
   // Rows are independent and write disjoint ranges: the wide-row tests' oracles (up to 2^28
-  // elements) run on every core of the device machine, whose GPU time they would otherwise hold.
-  const long long per_thread = std::max(1LL, (1LL << 20) / std::max(1LL, (long long)p.n));  // >= ~1M elements each
-  const long long threads =
-      std::clamp<long long>(p.m / per_thread, 1, std::max(1u, std::thread::hardware_concurrency()));
-  if (threads == 1) {
-    it->second(p, o, 0, p.m);
-    return o.take();
-  }
-  std::vector<std::thread> pool;
-  std::vector<std::exception_ptr> failed(static_cast<size_t>(threads));
-  for (long long t = 0; t < threads; ++t)
-    pool.emplace_back([&, t] {
-      try {
-        it->second(p, o, p.m * t / threads, p.m * (t + 1) / threads);
-      } catch (...) {
-        failed[size_t(t)] = std::current_exception();
-      }
-    });
-  for (auto& th : pool) th.join();
-  for (const auto& e : failed)
-    if (e) std::rethrow_exception(e);
+  // elements) run on every core, in groups of rows of about 2^20 elements or more.
+  const long long per_group = std::max(1LL, (1LL << 20) / std::max(1LL, (long long)p.n));
+  test::for_ranges(std::size_t((p.m + per_group - 1) / per_group), [&](std::size_t first, std::size_t last) {
+    it->second(p, o, (long long)first * per_group, std::min(p.m, (long long)last * per_group));
+  });
   return o.take();
 }
 

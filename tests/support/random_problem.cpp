@@ -6,7 +6,8 @@
 #include <random>
 #include <stdexcept>
 #include <string>
-#include <thread>
+
+#include "support/parallel.hpp"
 
 namespace {
 
@@ -41,19 +42,10 @@ void draw_chunk(uint64_t seed, size_t chunk, const Draw& d, InputScale s, float*
 
 std::vector<float> draw_tensor(uint64_t seed, const Draw& d, size_t count, InputScale s) {
   std::vector<float> v(count);
-  const size_t chunks = (count + kDrawChunk - 1) / kDrawChunk;
-  const size_t threads = std::clamp<size_t>(std::thread::hardware_concurrency(), 1, std::max<size_t>(chunks, 1));
-  auto draw_every = [&](size_t first) {
-    for (size_t c = first; c < chunks; c += threads)
+  test::for_ranges((count + kDrawChunk - 1) / kDrawChunk, [&](size_t first, size_t last) {
+    for (size_t c = first; c < last; ++c)
       draw_chunk(seed, c, d, s, v.data() + c * kDrawChunk, std::min(kDrawChunk, count - c * kDrawChunk));
-  };
-  if (threads <= 1) {
-    draw_every(0);
-    return v;
-  }
-  std::vector<std::thread> pool;  // draw_chunk throws nothing (no allocation, no lookup)
-  for (size_t t = 0; t < threads; ++t) pool.emplace_back(draw_every, t);
-  for (auto& th : pool) th.join();
+  });
   return v;
 }
 

@@ -1,0 +1,17 @@
+#pragma once
+// The whole of an input file, for the readers of results files and sweep configs: refused, with the
+// reason, where reading would fail or never end (a directory, /dev/zero, a FIFO, a failed read(2)).
+#include <filesystem>
+#include <string>
+
+namespace credit {
+
+struct FileText {
+  std::string text;
+  std::string error;  // empty when the file was read; else why not, e.g. "cannot open: No such file or directory"
+};
+
+// `expected` names what the file should be, for the refusals of a directory or a device ("a sweep config").
+FileText read_regular_file(const std::filesystem::path& path, const std::string& expected);
+
+}  // namespace credit
