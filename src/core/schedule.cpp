@@ -21,9 +21,8 @@ constexpr ScheduleTraits kTraits[] = {
     {S::RegistersDeep, "registers_deep", Split::OneCta,         false, false, true,  false, int(RegisterFamily::Deep), 0},
     {S::PartialOne,    "partial_one",    Split::LargestCluster, true,  true,  true,  true,  -1, kPartialOneCtasPerSm},
     {S::ClusterRegisters, "cluster_registers", Split::Cluster, false, true,  true,  false, int(RegisterFamily::Cluster), 0},
-    // a candidate since the twenty-eighth session: passed its oracle and sanitizer tests on the H200 and was credit's
-    // fastest kernel by 3% or more at 12 of 66 wide shapes (twentysixth/decision-rule.md, conditions 1 and 2)
-    {S::SplitGlobal,   "split_global",   Split::Spread,         true,  false, true,  false, -1, 0},
+    // not yet a candidate: written without a GPU (twenty-sixth session); measured before the model predicts it
+    {S::SplitGlobal,   "split_global",   Split::Spread,         true,  false, false, false, -1, 0},
 };
 constexpr bool in_enum_order() {
   for (int i = 0; i < int(std::size(kTraits)); ++i)
