@@ -21,7 +21,8 @@ constexpr ScheduleTraits kTraits[] = {
     {S::RegistersDeep, "registers_deep", Split::OneCta,         false, false, true,  false, int(RegisterFamily::Deep), 0},
     {S::PartialOne,    "partial_one",    Split::LargestCluster, true,  true,  true,  true,  -1, kPartialOneCtasPerSm},
     {S::ClusterRegisters, "cluster_registers", Split::Cluster, false, true,  true,  false, int(RegisterFamily::Cluster), 0},
-    // not yet a candidate: written without a GPU (twenty-sixth session); measured before the model predicts it
+    // not a candidate: on wide held-out 14 (twenty-eighth session) its a-priori term (measured/predicted 1.30-1.37)
+    // raised the time model's regret geomean 4.19 -> 5.43% (twentysixth/decision-rule.md, condition 3)
     {S::SplitGlobal,   "split_global",   Split::Spread,         true,  false, false, false, -1, 0},
 };
 constexpr bool in_enum_order() {
