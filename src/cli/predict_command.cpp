@@ -81,7 +81,7 @@ std::string versus_pick(const Prediction& pr, const CandidateTime& c) {
 // The rows of schedules asked for with --schedule that are not candidates: shown, never picked.
 void print_also(std::FILE* out, const Prediction& pr, const std::vector<CandidateTime>& also) {
   if (also.empty()) return;
-  fmt::print(out, "not candidates (predicted as asked, never picked: not yet measured on any device):\n");
+  fmt::print(out, "not candidates (predicted as asked, never picked):\n");
   for (const auto& c : also) print_candidate_row(out, c, versus_pick(pr, c));
 }
 

@@ -130,13 +130,20 @@ struct TimeModelParams {
   double cluster_fill_power = 0;  // a cluster's launch term (cluster_us) weighs min(1, M / U)^power: rows that fill
                                   // part of one wave of U place fewer clusters (0: the term whole at any M)
   double global_exchange_us = 0;  // split_global: a CTA's seat and each stage's row barrier through global memory
+  double global_exchange_split_us = 0;  // ... plus this per CTA of the row at each of them: P arrivals on one
+                                       // counter, serialised at the L2 (0: the a-priori term of the 26th session)
+  double spread_probe_power = 0;  // split_global's time times the clustered kernel's probe factor^power: the
+                                  // same kernel body, only the exchange differs (0: no probe)
   std::string fitted_on;
 };
 
-// split_global's exchange per stage, and its seat, before any measurement of it (twenty-sixth session): two L2
-// round trips (the arrival's atomic, the poll that sees the last one) and one for the partials, about 300 cycles
-// each at 2 GHz on Hopper; written down a priori, to be fitted once the schedule has been measured.
-inline constexpr double kGlobalExchangeUs = 0.5;
+// split_global's exchange per stage, and its seat: (L + 1) x (kGlobalExchangeUs + kGlobalExchangeSplitUs x P). Written
+// a priori as 0.5 us and no P term (twenty-sixth session: two L2 round trips and one for the partials); measured, that
+// put split_global at 1.30-1.37 of its predicted time, rising with P at a given N (1.0-1.5 at P = 4-16, 1.5-2.4 at
+// P = 128). Fitted on the widebench of the twenty-eighth session alone (255 passed points, 66 shapes, one lease):
+// log RMS 0.354 -> 0.079 (challenger E, twentyeighth/decision-rule.md).
+inline constexpr double kGlobalExchangeUs = 1.5;
+inline constexpr double kGlobalExchangeSplitUs = 0.005;
 
 // The constants once, by name: the JSON reader and writer and the tests walk this table.
 // `absent`: what a file written before the constant existed means by leaving it out.
@@ -190,6 +197,8 @@ inline constexpr TimeModelField kTimeModelFields[] = {
     {"tail_wave_share", &TimeModelParams::tail_wave_share, TimeModelField::Absent::value, 1, false},
     {"cluster_fill_power", &TimeModelParams::cluster_fill_power, TimeModelField::Absent::value, 0, false},
     {"global_exchange_us", &TimeModelParams::global_exchange_us, TimeModelField::Absent::value, kGlobalExchangeUs, false},
+    {"global_exchange_split_us", &TimeModelParams::global_exchange_split_us, TimeModelField::Absent::value, kGlobalExchangeSplitUs, false},
+    {"spread_probe_power", &TimeModelParams::spread_probe_power, TimeModelField::Absent::value, 0, false},
 };
 
 // The constant named `name`, or nullptr.

@@ -296,6 +296,8 @@ void set_rule_switches(TimeModelParams& p, const TimeModelParams& from) {
   p.tail_wave_share = from.tail_wave_share;
   p.cluster_fill_power = from.cluster_fill_power;
   p.global_exchange_us = from.global_exchange_us;
+  p.global_exchange_split_us = from.global_exchange_split_us;
+  p.spread_probe_power = from.spread_probe_power;
 }
 
 TimeModelParams fit_start() {

@@ -97,12 +97,14 @@ TimeModelParams h200_params() {
   // outside the noise band 91.1% both).
   p.tail_wave_share = 0.6;
   p.col_far_gbps = 1e5;  // unused while col_l2_share is 0 (D0); a constants file without it reads so
-  // Twenty-sixth session: split_global's exchange, written down before the schedule was ever measured (not a
-  // candidate: no pick depends on it).
+  // split_global's exchange (records.hpp): a priori 0.5 us in the twenty-sixth session; fitted on the widebench in the
+  // twenty-eighth (challenger E, a candidate again from then, judged on wide held-out 15 and validation 44 by
+  // twentyeighth/decision-rule.md, committed before either was measured).
   p.global_exchange_us = kGlobalExchangeUs;
+  p.global_exchange_split_us = kGlobalExchangeSplitUs;
   p.fitted_on = "H200 fit on the train, held-out, wide-row, validation 1-12 and short-row sweeps, partial_col_stream = 0.4662 "
                 "(twelfth session), partial_probe_power = register_probe_power = 1 (thirteenth session), one kernel probe per register "
-                "variant in the calibration (V, fourteenth session), staging_exposed_share = 0 (S, fifteenth session), cluster_probe_power = 1, first_wave_serial_share = 0.25 (twentieth session), cluster_gain = 0.115, tail_wave_share = 0.6 (twenty-fourth session; built in)";
+                "variant in the calibration (V, fourteenth session), staging_exposed_share = 0 (S, fifteenth session), cluster_probe_power = 1, first_wave_serial_share = 0.25 (twentieth session), cluster_gain = 0.115, tail_wave_share = 0.6 (twenty-fourth session), split_global a candidate with global_exchange_us = 1.5, global_exchange_split_us = 0.005 (twenty-eighth session; built in)";
   return p;
 }
 
@@ -255,7 +257,8 @@ CandidateTime candidate_formula(const StaticFigures& f, const std::string& workl
     t_fixed += prm.cluster_us * std::log2(double(p)) / 2.0 * launch_weight +
                prm.barrier_scale * f.K() * bar->second.median / cal.sm_clock_hz * 1e6;
   }
-  if (spread) t_fixed += prm.global_exchange_us * double(f.L + 1);  // the seat, then one row barrier per stage
+  if (spread)  // the seat, then one row barrier per stage; each barrier's P arrivals meet on one counter
+    t_fixed += (prm.global_exchange_us + prm.global_exchange_split_us * double(p)) * double(f.L + 1);
   // Column parameters stream from the L2 into every CTA beside its own bytes. A partial kernel reads
   // them in its apply pass over the whole slice, whose loads from global memory run at the CTA's
   // streamed rate: partial_col_stream of them cost one element's round trip per element at that rate,
@@ -428,6 +431,7 @@ double probe_power(const ScheduleTraits* t, const TimeModelParams& prm) {
          : t->partial_ctas > 0        ? prm.partial_probe_power
          : t->register_family >= 0    ? prm.register_probe_power
          : t->id == Schedule::Cluster ? prm.cluster_probe_power
+         : t->split == Split::Spread  ? prm.spread_probe_power
          : t->id == Schedule::GlobalReread && prm.reread_probe_power > 0 ? prm.reread_probe_power
                                       : prm.split_probe_power;
 }
@@ -452,17 +456,21 @@ CandidateTime probed_time(const StaticFigures& f, const std::string& workload, c
                           long long m, long long n) {
   CandidateTime c = candidate_formula(f, workload, cal, prm, copy, schedule, p, m, n);
   const ScheduleTraits* t = find_schedule(schedule);
+  // split_global has no probe of its own: it borrows the clustered kernel's (the same kernel body; only
+  // where the partials meet differs), the factor taken with the clustered kernel's formula at that probe.
+  const bool borrowed = t && t->split == Split::Spread;
   const double power = probe_power(t, prm);
   if (!c.legal || power <= 0) return c;
   const auto w = cal.kernel_probes.find(workload);
   if (w == cal.kernel_probes.end()) return c;
+  const std::string probed = borrowed ? schedule_name(Schedule::Cluster) : schedule;
   // A register kernel's own variant's probe; else the schedule's (a partial kernel, or a calibration
   // of the thirteenth session, which probed one variant per register family).
   auto pr = t->register_family >= 0 ? w->second.find(kernel_named(t, schedule, n, p)) : w->second.end();
-  if (pr == w->second.end()) pr = w->second.find(schedule);
+  if (pr == w->second.end()) pr = w->second.find(probed);
   if (pr == w->second.end() || !(pr->second.ms > 0)) return c;
   const CandidateTime at_probe =
-      candidate_formula(f, workload, cal, prm, copy, schedule, pr->second.p > 0 ? pr->second.p : p, pr->second.m,
+      candidate_formula(f, workload, cal, prm, copy, probed, pr->second.p > 0 ? pr->second.p : p, pr->second.m,
                         pr->second.n);
   if (!at_probe.legal || !(at_probe.t_ms > 0)) return c;
   // The factor scales the kernel's own time, not the launch both times share (the copies' intercept,

@@ -53,9 +53,10 @@
 //   and col_bytes the column parameters it reads from the L2; and
 //     t_fixed = cta_us + L * stage_us * threads / 256 + [staged, cluster] staging_us
 //               + [P > 1] (cluster_us * log2(P) / 2 * min(1, M / U)^cluster_fill_power + barrier_scale * K * barrier(P)).
-//   split_global (P CTAs per row, no cluster, partials through global memory; not yet a candidate): the
-//   clustered kernel's terms with U = k * S / P rows held at once, no cluster launch, handshake or gain, and
-//   global_exchange_us * (L + 1) in t_fixed (its seat and a row barrier per stage; written a priori).
+//   split_global (P CTAs per row, no cluster, partials through global memory): the clustered kernel's terms with
+//   U = k * S / P rows held at once, no cluster launch, handshake or gain, and (global_exchange_us +
+//   global_exchange_split_us * P) * (L + 1) in t_fixed (its seat and a row barrier per stage, P arrivals each);
+//   optionally times the clustered kernel's probe factor^spread_probe_power (0 built in).
 //   T = launch + g * sum over waves (the last, partial one after a full one: tail_wave_share of its own term, the
 //   rest a full wave's pro rata), g = P^-cluster_gain for a clustered candidate (cluster_registers too)
 //   at k >= 2, else 1;

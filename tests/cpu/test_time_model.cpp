@@ -1237,6 +1237,31 @@ TEST_CASE("reread_probe_power: global_reread scaled by its own probe at its own 
   CHECK(near(t(0, 0.6, "global_reread", m, n).t_ms - launch, std::pow(0.8, 0.6) * (formula - launch)));
 }
 
+TEST_CASE("spread_probe_power: split_global borrows the clustered kernel's probe, taken with that kernel's formula", "[model][time]") {
+  Calibration c = h200_like();
+  for (const auto& w : all_workloads()) c.kernels.push_back({w.name, "split_global", 256, 64, 0});
+  const CopyLine l = copy_line(c.copies);
+  TimeModelParams prm = h200_params();
+  const auto& w = find_workload("rmsnorm");
+  auto t = [&](double spread_power, double cluster_power, const std::string& s, int p) {
+    prm.spread_probe_power = spread_power;
+    prm.cluster_probe_power = cluster_power;
+    const CandidateTime ct = candidate_time(w.figures, w.name, c, prm, l, s, p, 1024, 1 << 19);
+    REQUIRE(ct.legal);
+    return ct;
+  };
+  // The clustered kernel's probe at 1024 x 32768, P = 4: 1.25 of its formula past the launch.
+  prm.cluster_probe_power = 0;
+  const double at_probe = candidate_time(w.figures, w.name, c, prm, l, "cluster", 4, 1024, 32768).t_ms;
+  c.kernel_probes["rmsnorm"]["cluster"] = KernelProbe{1024, 32768, probe_past_launch(l, at_probe, 1.25), 4};
+  CHECK(t(0, 1, "split_global", 64).probe_scale == 1);  // 0 built in: no probe, whatever the cluster's power
+  CHECK(near(t(1, 0, "split_global", 64).probe_scale, 1.25));
+  CHECK(near(t(0.5, 0, "split_global", 128).probe_scale, std::sqrt(1.25)));
+  CHECK(t(1, 0, "cluster", 16).probe_scale == 1);  // the cluster keeps its own power
+  const double formula = t(0, 0, "split_global", 64).t_ms, launch = l.launch_us * 1e-3;
+  CHECK(near(t(1, 0, "split_global", 64).t_ms - launch, 1.25 * (formula - launch)));
+}
+
 TEST_CASE("no candidate is predicted faster than the copy of its DRAM bytes, with the cluster gain on cluster_registers", "[model][time]") {
   const Calibration c = h200_like();
   const CopyLine l = copy_line(c.copies);
@@ -1370,13 +1395,15 @@ TEST_CASE("cluster_fill_power: a cluster's launch term weighs the share of one w
   CHECK(t(0.3, "cluster", 4, 3, 65536).t_ms < t(0, "cluster", 4, 3, 65536).t_ms);
 }
 
-// split_global (twenty-sixth session): a term written before the schedule was measured, never a candidate.
-TEST_CASE("split_global's term: plain CTAs' residency, a global exchange per stage, never picked", "[model][time]") {
+// split_global (twenty-sixth session): a term written before the schedule was measured; a candidate since the
+// twenty-eighth.
+TEST_CASE("split_global's term: plain CTAs' residency, a global exchange per stage", "[model][time]") {
   Calibration c = h200_like();
   for (const auto& w : all_workloads()) c.kernels.push_back({w.name, "split_global", 256, 64, 0});
   const WorkloadInfo& w = find_workload("softmax_bwd");  // two stages, 8 B kept per element
   const TimeModelParams prm = h200_params();
   CHECK(prm.global_exchange_us == kGlobalExchangeUs);
+  CHECK(prm.global_exchange_split_us == kGlobalExchangeSplitUs);
   const CopyLine l = copy_line(c.copies);
   // 2^20 over 64 CTAs: 128 KB each, one per SM: 132 / 64 = 2 rows at once; over 128: 64 KB, three per SM.
   const CandidateTime p64 = candidate_time(w.figures, w.name, c, prm, l, "split_global", 64, 1024, 1 << 20);
@@ -1403,10 +1430,29 @@ TEST_CASE("split_global's term: plain CTAs' residency, a global exchange per sta
   auto t = with_constant(&TimeModelParams::global_exchange_us, c, w, prm);
   CHECK(t(2.0, "split_global", 128, 1024, 1 << 20).t_ms > t(0.5, "split_global", 128, 1024, 1 << 20).t_ms);
   CHECK(t(2.0, "cluster", 16, 1024, 65536).t_ms == t(0.5, "cluster", 16, 1024, 65536).t_ms);  // no one else's term
-  // Not a candidate: predict_times leaves it out, whatever the shape.
+  // ... and global_exchange_split_us per CTA of the row at each exchange: it weighs P = 128 twice what it weighs
+  // P = 64, and nothing else.
+  auto ts = with_constant(&TimeModelParams::global_exchange_split_us, c, w, prm);
+  const double d64 = ts(0.05, "split_global", 64, 1024, 1 << 20).t_ms - ts(0.0, "split_global", 64, 1024, 1 << 20).t_ms;
+  const double d128 =
+      ts(0.05, "split_global", 128, 1024, 1 << 20).t_ms - ts(0.0, "split_global", 128, 1024, 1 << 20).t_ms;
+  CHECK(d64 > 0);
+  CHECK(d128 > d64);
+  CHECK(ts(0.05, "cluster", 16, 1024, 65536).t_ms == ts(0.0, "cluster", 16, 1024, 65536).t_ms);
+  // A candidate since the twenty-eighth session: predict_times weighs it at the spread splits that fit (64 and
+  // 128 here), and a global exchange too dear to pay (1e6 us) leaves every other candidate's time as it was.
   const Prediction pr = predict_times(w.figures, w.name, c, prm, 1024, 1 << 20);
-  CHECK(std::none_of(pr.candidates.begin(), pr.candidates.end(),
-                     [](const CandidateTime& x) { return x.schedule == "split_global"; }));
+  std::vector<int> sg_ps;
+  for (const CandidateTime& x : pr.candidates)
+    if (x.schedule == "split_global" && x.legal) sg_ps.push_back(x.p);
+  CHECK(sg_ps == std::vector<int>{64, 128});
+  TimeModelParams never = prm;
+  never.global_exchange_us = 1e6;
+  const Prediction pn = predict_times(w.figures, w.name, c, never, 1024, 1 << 20);
+  REQUIRE(pn.candidates.size() == pr.candidates.size());
+  for (std::size_t i = 0; i < pr.candidates.size(); ++i)
+    if (pr.candidates[i].schedule != "split_global") CHECK(pn.candidates[i].t_ms == pr.candidates[i].t_ms);
+  CHECK(pn.pick_schedule != "split_global");
   CHECK(is_modelled_schedule("split_global"));
   CHECK_FALSE(is_modelled_schedule("megakernel"));
   // A calibration from before the schedule: refused with the reason, not an error.
