@@ -105,7 +105,20 @@ void print_time_prediction(std::FILE* out, const Prediction& pr, const StaticFig
   fmt::print(out, "{} {}x{}: time model (constants: {})\n", pr.workload, pr.m, pr.n, prm.fitted_on);
   fmt::print(out, "{:<22} {:>6} {:>8} {:>8} {:>7} {:>10} {:>12}  {}\n", "candidate", "legal", "CTAs/SM", "rows/wave",
              "waves", "T ms", "DRAM MB", "");
-  for (const auto& c : pr.candidates) {
+  const auto& cs = pr.candidates;
+  for (std::size_t i = 0; i < cs.size(); ++i) {
+    const CandidateTime& c = cs[i];
+    if (!c.legal) {  // one row for a schedule's run of sizes refused for the same reason (an old calibration's seven)
+      std::string ps = std::to_string(c.p);
+      const std::size_t first = i;
+      while (i + 1 < cs.size() && !cs[i + 1].legal && cs[i + 1].schedule == c.schedule && cs[i + 1].reason == c.reason)
+        ps += "," + std::to_string(cs[++i].p);
+      if (i == first)
+        print_candidate_row(out, c, "");
+      else
+        fmt::print(out, "{:<22} {:>6}  P={}: {}\n", c.schedule, "no", ps, c.reason);
+      continue;
+    }
     const bool pick = c.schedule == pr.pick_schedule && c.p == pr.pick_p;
     const std::string probe = c.probe_scale != 1 ? fmt::format(" (kernel probe x{:.3f})", c.probe_scale) : "";
     print_candidate_row(out, c, (pick ? "<- pick" : versus_pick(pr, c)) + probe);
