@@ -5,7 +5,10 @@
 # E holds on the sweep if the time model as built in has a regret geomean at most MAX_GEOMEAN_RISE points (default 0:
 # wide held-out 15; 0.05 for validation 44) above the same model with --set global_exchange_us=1e6, which never picks
 # split_global, and (with MAX_GEOMEAN_RISE 0) a worst pick at most 2 points higher. Both read the same field: every
-# measured candidate, split_global's points included. Prints both summary lines (time and tuned) and the verdict.
+# measured candidate, split_global's points included. A pick with no passed time (a split_global point refused or
+# failed at run time) leaves its shape out of a line's figures, so the two lines must score the same shapes: where E's
+# scores fewer, E fails. Prints both summary lines (time and tuned) and the verdict; a credit error is shown and stops
+# it (exit 2).
 set -euo pipefail
 [ $# -ge 2 ] || { echo "usage: $0 SWEEP.json[.gz] CALIBRATION.json [CREDIT binary] [MAX_GEOMEAN_RISE]" >&2; exit 2; }
 sweep=$1 cal=$2 credit=${3:-build/credit} rise=${4:-0}
@@ -13,15 +16,23 @@ if [[ $sweep == *.gz ]]; then
   tmp=$(mktemp --suffix=.json); trap 'rm -f "$tmp"' EXIT
   zcat "$sweep" >"$tmp"; sweep=$tmp
 fi
-lines() { "$credit" run-sweep --summarize "$sweep" --calibration "$cal" "$@" 2>/dev/null | awk '$1 == "time" || $1 == "tuned"'; }
+lines() {  # the time and tuned summary lines; credit's own errors pass through to stderr
+  local out
+  out=$("$credit" --log-level error run-sweep --summarize "$sweep" --calibration "$cal" "$@") || exit 2
+  awk '$1 == "time" || $1 == "tuned"' <<<"$out"
+}
 with=$(lines); without=$(lines --set global_exchange_us=1e6)
 echo "E built in:          ${with//$'\n'/$'\n'                     }"
 echo "never split_global:  ${without//$'\n'/$'\n'                     }"
-read -r g w <<<"$(awk '$1 == "time" { gsub("%", "", $3); gsub("%", "", $4); print $3, $4 }' <<<"$with")"
-read -r g0 w0 <<<"$(awk '$1 == "time" { gsub("%", "", $3); gsub("%", "", $4); print $3, $4 }' <<<"$without")"
-if awk -v g="$g" -v g0="$g0" -v w="$w" -v w0="$w0" -v r="$rise" \
+figures() { awk '$1 == "time" { gsub("%", "", $3); gsub("%", "", $4); print $2, $3, $4 }' <<<"$1"; }
+read -r n g w <<<"$(figures "$with")"
+read -r n0 g0 w0 <<<"$(figures "$without")"
+[ -n "$g" ] && [ -n "$g0" ] || { echo "$0: no time model line in the summary" >&2; exit 2; }
+if [ "$n" -lt "$n0" ]; then
+  echo "verdict: E fails ($n shapes scored against $n0: $((n0 - n)) of its picks have no passed time): split_global stops being a candidate"
+elif awk -v g="$g" -v g0="$g0" -v w="$w" -v w0="$w0" -v r="$rise" \
      'BEGIN { exit !(g <= g0 + r && (r > 0 || w <= w0 + 2)) }'; then
-  echo "verdict: E holds (regret geomean $g% against $g0% + $rise; worst $w% against $w0%)"
+  echo "verdict: E holds (regret geomean $g% against $g0% + $rise; worst $w% against $w0%; $n shapes each)"
 else
   echo "verdict: E fails (regret geomean $g% against $g0% + $rise; worst $w% against $w0%): split_global stops being a candidate"
 fi

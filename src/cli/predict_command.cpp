@@ -305,7 +305,9 @@ void add_predict_command(CLI::App& app, GlobalOptions& g) {
                                             "and the pick (offline with --calibration FILE)");
   cmd->add_option("--workload", a.workload, "workload name (see credit list)");
   cmd->add_option("--shape", a.shape, "MxN, e.g. 4096x65536");
-  add_int_list_option(cmd, "--P", a.ps, "cluster sizes", "2,4,8,16");
+  add_int_list_option(cmd, "--P", a.ps,
+                      "cluster sizes (split_global takes its own: the powers of two to 128 whose slices fit)",
+                      "2,4,8,16");
   cmd->add_option("--model", a.model, "time (the default: every candidate's time, from the calibration), paper or "
                                       "refined (Eq. 3-9, measures T_B and T_ctrl; the default with --from)");
   cmd->add_option("--calibration", a.calibration, "with --model time: predict offline from this calibration "
@@ -314,8 +316,9 @@ void add_predict_command(CLI::App& app, GlobalOptions& g) {
                                               "fit-model --json) instead of the calibration's own");
   add_set_option(cmd, a.set, "with --model time: ");
   add_name_list_option(cmd, "--schedule", a.also,
-                       "with --model time: also predict these schedules at every P they take, candidates or not "
-                       "(split_global: powers of two to 128), shown after the pick and never picked");
+                       "with --model time: also predict these schedules at every P they take: a schedule with a "
+                       "term that is not a candidate is shown after the pick and never picked (none today; the "
+                       "candidates are in the table already)");
   cmd->add_option("--from", a.from, "re-evaluate the predictions recorded in this results file, offline");
   cmd->add_option("--seed", a.seed, "input seed of the baseline timing")->check(kNonNegativeInteger)->capture_default_str();
   add_csv_option(cmd, a.csv);

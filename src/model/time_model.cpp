@@ -469,6 +469,7 @@ CandidateTime probed_time(const StaticFigures& f, const std::string& workload, c
   auto pr = t->register_family >= 0 ? w->second.find(kernel_named(t, schedule, n, p)) : w->second.end();
   if (pr == w->second.end()) pr = w->second.find(probed);
   if (pr == w->second.end() || !(pr->second.ms > 0)) return c;
+  if (probed != schedule && pr->second.p <= 0) return c;  // a borrowed probe must say at which P the cluster ran
   const CandidateTime at_probe =
       candidate_formula(f, workload, cal, prm, copy, probed, pr->second.p > 0 ? pr->second.p : p, pr->second.m,
                         pr->second.n);

@@ -101,8 +101,8 @@ inline int partial_ctas_of(std::string_view s) {
   const ScheduleTraits* t = find_schedule(s);
   return t ? t->partial_ctas : 0;
 }
-// A schedule the time model has a term for: every candidate, and split_global, whose term was written
-// before the schedule was measured (not a candidate: never picked; `credit predict --schedule` shows it).
+// A schedule the time model has a term for: every candidate, and split_global whether a candidate or not (it was
+// not before the twenty-eighth session; a rule may make it one again: `credit predict --schedule` then shows it).
 inline bool is_modelled_schedule(std::string_view s) {
   const ScheduleTraits* t = find_schedule(s);
   return t && (t->candidate || t->split == Split::Spread);

@@ -403,6 +403,19 @@ TEST_CASE("points of a register variant this build lacks are neither candidates 
                      [](const FitSample& f) { return f.schedule == "registers_deep" && f.n == 4096; }));
 }
 
+TEST_CASE("split_global's points are candidates of the selection but not samples of the shared constants' fit", "[model][fit]") {
+  ResultsFile r;
+  r.kind = "sweep";
+  r.points = {point("lars", 335, 947000, "split_global", 128, 2.017), point("lars", 335, 947000, "global_reread", 1, 2.579),
+              point("lars", 335, 947000, "partial_one", 16, 2.606)};
+  const auto shapes = measured_shapes(r);
+  REQUIRE(shapes.size() == 1);
+  CHECK(shapes[0].fastest == "split_global P=128");
+  const auto samples = fit_samples(r, [](const std::string& w) { return &find_workload(w).figures; });
+  CHECK(samples.size() == 2);
+  CHECK(std::none_of(samples.begin(), samples.end(), [](const FitSample& f) { return f.schedule == "split_global"; }));
+}
+
 TEST_CASE("the fit recovers the constants a synthetic sweep was made with", "[model][fit]") {
   const Calibration c = h200_like();
   TimeModelParams truth = h200_params();
@@ -1260,6 +1273,11 @@ TEST_CASE("spread_probe_power: split_global borrows the clustered kernel's probe
   CHECK(t(1, 0, "cluster", 16).probe_scale == 1);  // the cluster keeps its own power
   const double formula = t(0, 0, "split_global", 64).t_ms, launch = l.launch_us * 1e-3;
   CHECK(near(t(1, 0, "split_global", 64).t_ms - launch, 1.25 * (formula - launch)));
+  // A clustered probe that does not say at which P it ran, or none at all: nothing to borrow.
+  c.kernel_probes["rmsnorm"]["cluster"].p = 0;
+  CHECK(t(1, 0, "split_global", 64).probe_scale == 1);
+  c.kernel_probes["rmsnorm"].erase("cluster");
+  CHECK(t(1, 0, "split_global", 64).probe_scale == 1);
 }
 
 TEST_CASE("no candidate is predicted faster than the copy of its DRAM bytes, with the cluster gain on cluster_registers", "[model][time]") {
@@ -1430,8 +1448,8 @@ TEST_CASE("split_global's term: plain CTAs' residency, a global exchange per sta
   auto t = with_constant(&TimeModelParams::global_exchange_us, c, w, prm);
   CHECK(t(2.0, "split_global", 128, 1024, 1 << 20).t_ms > t(0.5, "split_global", 128, 1024, 1 << 20).t_ms);
   CHECK(t(2.0, "cluster", 16, 1024, 65536).t_ms == t(0.5, "cluster", 16, 1024, 65536).t_ms);  // no one else's term
-  // ... and global_exchange_split_us per CTA of the row at each exchange: it weighs P = 128 twice what it weighs
-  // P = 64, and nothing else.
+  // ... and global_exchange_split_us per CTA of the row at each exchange: it weighs P = 128 more than P = 64, and
+  // nothing else.
   auto ts = with_constant(&TimeModelParams::global_exchange_split_us, c, w, prm);
   const double d64 = ts(0.05, "split_global", 64, 1024, 1 << 20).t_ms - ts(0.0, "split_global", 64, 1024, 1 << 20).t_ms;
   const double d128 =
@@ -1442,6 +1460,7 @@ TEST_CASE("split_global's term: plain CTAs' residency, a global exchange per sta
   // A candidate since the twenty-eighth session: predict_times weighs it at the spread splits that fit (64 and
   // 128 here), and a global exchange too dear to pay (1e6 us) leaves every other candidate's time as it was.
   const Prediction pr = predict_times(w.figures, w.name, c, prm, 1024, 1 << 20);
+  CHECK(pr.pick_schedule == "split_global");  // so that the check below, never with 1e6 us, says something
   std::vector<int> sg_ps;
   for (const CandidateTime& x : pr.candidates)
     if (x.schedule == "split_global" && x.legal) sg_ps.push_back(x.p);
