@@ -42,3 +42,31 @@ TEST_CASE("tune: the shortlist checked and timed at the shape, the fastest passe
                              gpu::TimingOptions{1, 5, true}, 1.0, 1),
                   std::invalid_argument);
 }
+
+TEST_CASE("tune: split_global on the shortlist is checked and timed like any candidate", "[gpu][tune]") {
+  const DeviceInfo dev = gpu::use_device(0);
+  // A calibration of a build with split_global (wide held-out 14's, another H200): at 16 rows of 2^19 its model
+  // shortlists split_global at P = 64 and 128 beside partial_one (twenty-eighth session, challenger E).
+  const ResultsFile file =
+      read_results(std::string(CREDIT_SOURCE_DIR) + "/docs/results/h200/twentyeighth/calibration-wide-14.json");
+  REQUIRE(file.calibration);
+  const Calibration& cal = *file.calibration;
+  gpu::Timer timer(dev);
+  const WorkloadInfo& w = find_workload("lars");
+  const TuneResult r = tune_shape(w, 16, 1 << 19, cal, model::params_of(cal), 3, 0.1, dev, timer,
+                                  gpu::TimingOptions{1, 5, true}, 1.0, 20261205);
+  const auto listed = model::shortlist(r.prediction, w.figures, 3, 0.1);
+  REQUIRE(r.timed.size() == listed.size());
+  int split_global = 0;
+  for (std::size_t i = 0; i < listed.size(); ++i) {
+    INFO(listed[i].schedule << " P=" << listed[i].p << ": " << r.timed[i].reason);
+    CHECK(r.timed[i].schedule == listed[i].schedule);
+    CHECK(r.timed[i].p == listed[i].p);
+    CHECK(r.timed[i].disposition == Disposition::Passed);
+    CHECK(r.timed[i].time_ms.median > 0);
+    split_global += listed[i].schedule == "split_global";
+  }
+  CHECK(split_global >= 1);
+  REQUIRE(r.fastest.has_value());
+  for (const SweepPoint& p : r.timed) CHECK(r.timed[*r.fastest].time_ms.median <= p.time_ms.median);
+}
