@@ -9,13 +9,11 @@
 # `credit run-sweep --summarize SWEEP --calibration CALIBRATION [--set ...]`.
 set -euo pipefail
 [ $# -ge 2 ] || { echo "usage: $0 SWEEP.json[.gz] CALIBRATION.json [CREDIT binary]" >&2; exit 2; }
-sweep=$1 cal=$2 credit=${3:-build/credit}
-if [[ $sweep == *.gz ]]; then
-  tmp=$(mktemp --suffix=.json); trap 'rm -f "$tmp"' EXIT
-  zcat "$sweep" >"$tmp"; sweep=$tmp
-fi
+cal=$2 credit=${3:-build/credit}
+source "$(dirname "$0")/summary-lines.sh"
+summary_input "$1"
 line() {  # line [--set NAME=VALUE ...]: the time model's summary line
-  "$credit" run-sweep --summarize "$sweep" --calibration "$cal" "$@" 2>/dev/null | awk '$1 == "time" { print; exit }'
+  summary_lines "$credit" "$sweep" "$cal" "$@" | awk '$1 == "time"'
 }
 # geomean, worst (percent) and the share right outside the noise band (the overall share where the sweep has one pass)
 figures() {

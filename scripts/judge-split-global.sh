@@ -11,23 +11,16 @@
 # it (exit 2).
 set -euo pipefail
 [ $# -ge 2 ] || { echo "usage: $0 SWEEP.json[.gz] CALIBRATION.json [CREDIT binary] [MAX_GEOMEAN_RISE]" >&2; exit 2; }
-sweep=$1 cal=$2 credit=${3:-build/credit} rise=${4:-0}
-if [[ $sweep == *.gz ]]; then
-  tmp=$(mktemp --suffix=.json); trap 'rm -f "$tmp"' EXIT
-  zcat "$sweep" >"$tmp"; sweep=$tmp
-fi
-lines() {  # the time and tuned summary lines; credit's own errors pass through to stderr
-  local out
-  out=$("$credit" --log-level error run-sweep --summarize "$sweep" --calibration "$cal" "$@") || exit 2
-  awk '$1 == "time" || $1 == "tuned"' <<<"$out"
-}
+cal=$2 credit=${3:-build/credit} rise=${4:-0}
+source "$(dirname "$0")/summary-lines.sh"
+summary_input "$1"
+lines() { summary_lines "$credit" "$sweep" "$cal" "$@"; }
 with=$(lines); without=$(lines --set global_exchange_us=1e6)
 echo "E built in:          ${with//$'\n'/$'\n'                     }"
 echo "never split_global:  ${without//$'\n'/$'\n'                     }"
 figures() { awk '$1 == "time" { gsub("%", "", $3); gsub("%", "", $4); print $2, $3, $4 }' <<<"$1"; }
 read -r n g w <<<"$(figures "$with")"
 read -r n0 g0 w0 <<<"$(figures "$without")"
-[ -n "$g" ] && [ -n "$g0" ] || { echo "$0: no time model line in the summary" >&2; exit 2; }
 if [ "$n" -lt "$n0" ]; then
   echo "verdict: E fails ($n shapes scored against $n0: $((n0 - n)) of its picks have no passed time): split_global stops being a candidate"
 elif awk -v g="$g" -v g0="$g0" -v w="$w" -v w0="$w0" -v r="$rise" \

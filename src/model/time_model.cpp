@@ -456,20 +456,20 @@ CandidateTime probed_time(const StaticFigures& f, const std::string& workload, c
                           long long m, long long n) {
   CandidateTime c = candidate_formula(f, workload, cal, prm, copy, schedule, p, m, n);
   const ScheduleTraits* t = find_schedule(schedule);
-  // split_global has no probe of its own: it borrows the clustered kernel's (the same kernel body; only
-  // where the partials meet differs), the factor taken with the clustered kernel's formula at that probe.
-  const bool borrowed = t && t->split == Split::Spread;
   const double power = probe_power(t, prm);
   if (!c.legal || power <= 0) return c;
   const auto w = cal.kernel_probes.find(workload);
   if (w == cal.kernel_probes.end()) return c;
+  // split_global has no probe of its own: it borrows the clustered kernel's (the same kernel body; only
+  // where the partials meet differs), the factor taken with the clustered kernel's formula at that probe.
+  const bool borrowed = t->split == Split::Spread;
   const std::string probed = borrowed ? schedule_name(Schedule::Cluster) : schedule;
   // A register kernel's own variant's probe; else the schedule's (a partial kernel, or a calibration
   // of the thirteenth session, which probed one variant per register family).
   auto pr = t->register_family >= 0 ? w->second.find(kernel_named(t, schedule, n, p)) : w->second.end();
   if (pr == w->second.end()) pr = w->second.find(probed);
   if (pr == w->second.end() || !(pr->second.ms > 0)) return c;
-  if (probed != schedule && pr->second.p <= 0) return c;  // a borrowed probe must say at which P the cluster ran
+  if (borrowed && pr->second.p <= 0) return c;  // a borrowed probe must say at which P the cluster ran
   const CandidateTime at_probe =
       candidate_formula(f, workload, cal, prm, copy, probed, pr->second.p > 0 ? pr->second.p : p, pr->second.m,
                         pr->second.n);

@@ -1,0 +1,18 @@
+# Sourced by the decision rules' judges (scripts/judge-*.sh): a sweep's summary lines from `credit run-sweep
+# --summarize`, with credit's own errors shown and fatal (exit 2) rather than read as an empty line.
+# summary_input SWEEP.json[.gz]: sets `sweep` to a plain JSON file (a .gz is unpacked to a temporary, removed on exit).
+summary_input() {
+  sweep=$1
+  if [[ $sweep == *.gz ]]; then
+    summary_tmp=$(mktemp --suffix=.json); trap 'rm -f "$summary_tmp"' EXIT
+    zcat "$sweep" >"$summary_tmp"; sweep=$summary_tmp
+  fi
+}
+# summary_lines CREDIT SWEEP CALIBRATION [--set NAME=VALUE ...]: the time model's and the tuned selection's lines.
+summary_lines() {
+  local credit=$1 sweep=$2 cal=$3 out; shift 3
+  out=$("$credit" --log-level error run-sweep --summarize "$sweep" --calibration "$cal" "$@") || exit 2
+  out=$(awk '$1 == "time" || $1 == "tuned"' <<<"$out")
+  grep -q '^time ' <<<"$out" || { echo "$0: no time model line in the summary of $sweep" >&2; exit 2; }
+  echo "$out"
+}
