@@ -15,14 +15,9 @@ for s in "$@"; do sets+=(--set "$s"); done
 source "$(dirname "$0")/summary-lines.sh"
 summary_input "$input"
 line() { summary_lines "$credit" "$sweep" "$cal" "$@" | awk '$1 == "time"'; }
-# shapes, geomean, worst (percent) and the share right outside the noise band
-figures() {
-  awk '{ gsub("%", "", $3); gsub("%", "", $4); right = ($8 == "-") ? $6 : $8; split(right, a, "/");
-         printf "%s %s %s %.6f\n", $2, $3, $4, a[1] / a[2] }' <<<"$1"
-}
 built=$(line); challenger=$(line "${sets[@]}")
-read -r n0 g0 w0 a0 <<<"$(figures "$built")"
-read -r n g w a <<<"$(figures "$challenger")"
+read -r n0 g0 w0 a0 <<<"$(line_figures "$built")"
+read -r n g w a <<<"$(line_figures "$challenger")"
 echo "built in:    $built"
 echo "challenger:  $challenger    ($*)"
 if [ "$n" != "$n0" ]; then

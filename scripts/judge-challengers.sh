@@ -15,13 +15,8 @@ summary_input "$1"
 line() {  # line [--set NAME=VALUE ...]: the time model's summary line
   summary_lines "$credit" "$sweep" "$cal" "$@" | awk '$1 == "time"'
 }
-# geomean, worst (percent) and the share right outside the noise band (the overall share where the sweep has one pass)
-figures() {
-  awk '{ gsub("%", "", $3); gsub("%", "", $4); right = ($8 == "-") ? $6 : $8; split(right, a, "/");
-         printf "%s %s %.6f\n", $3, $4, a[1] / a[2] }' <<<"$1"
-}
 built=$(line); fill=$(line --set cluster_fill_power=0.3)
-read -r g0 w0 a0 <<<"$(figures "$built")"; read -r gc wc ac <<<"$(figures "$fill")"
+read -r _ g0 w0 a0 <<<"$(line_figures "$built")"; read -r _ gc wc ac <<<"$(line_figures "$fill")"
 echo "built in:          $built"
 echo "C:                 $fill"
 m0_sets=()
@@ -32,7 +27,7 @@ else
   echo "verdict C: not built in (regret geomean $gc% against $g0%, right outside the noise band $ac against $a0)"
 fi
 with_d=$(line "${m0_sets[@]}" --set reread_probe_power=0.6)
-read -r gd wd ad <<<"$(figures "$with_d")"
+read -r _ gd wd ad <<<"$(line_figures "$with_d")"
 echo "M0 + D:            $with_d"
 if awk -v g="$gd" -v g0="$g0" -v w="$wd" -v w0="$w0" -v a="$ad" -v a0="$a0" \
      'BEGIN { exit !(g < g0 && w <= w0 + 2 && a >= a0) }'; then

@@ -16,3 +16,9 @@ summary_lines() {
   grep -q '^time ' <<<"$out" || { echo "$0: no time model line in the summary of $sweep" >&2; exit 2; }
   echo "$out"
 }
+# line_figures LINE: a time model line's shapes scored, regret geomean and worst pick (percent), and its share of
+# right verdicts outside the noise band (the overall share where the sweep has one pass).
+line_figures() {
+  awk '{ gsub("%", "", $3); gsub("%", "", $4); right = ($8 == "-") ? $6 : $8; split(right, a, "/");
+         printf "%s %s %s %.6f\n", $2, $3, $4, a[1] / a[2] }' <<<"$1"
+}
