@@ -22,8 +22,7 @@ echo "built in:    $built"
 echo "challenger:  $challenger    ($*)"
 if [ "$n" != "$n0" ]; then
   echo "verdict: not built in ($n shapes scored against $n0)"
-elif awk -v g="$g" -v g0="$g0" -v w="$w" -v w0="$w0" -v a="$a" -v a0="$a0" \
-     'BEGIN { exit !(g < g0 && w <= w0 + 2 && a >= a0) }'; then
+elif beats_built_in "$g" "$g0" "$w" "$w0" "$a" "$a0"; then
   echo "verdict: built in (regret geomean $g% < $g0%, worst $w% <= $w0% + 2, right outside the noise band $a >= $a0)"
 else
   echo "verdict: not built in (regret geomean $g% against $g0%, worst $w% against $w0%, right outside the noise band $a against $a0)"

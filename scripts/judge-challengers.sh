@@ -29,8 +29,7 @@ fi
 with_d=$(line "${m0_sets[@]}" --set reread_probe_power=0.6)
 read -r _ gd wd ad <<<"$(line_figures "$with_d")"
 echo "M0 + D:            $with_d"
-if awk -v g="$gd" -v g0="$g0" -v w="$wd" -v w0="$w0" -v a="$ad" -v a0="$a0" \
-     'BEGIN { exit !(g < g0 && w <= w0 + 2 && a >= a0) }'; then
+if beats_built_in "$gd" "$g0" "$wd" "$w0" "$ad" "$a0"; then
   echo "verdict D: built in (regret geomean $gd% < $g0%, worst $wd% <= $w0% + 2, right outside the noise band $ad >= $a0)"
 else
   echo "verdict D: not built in (regret geomean $gd% against $g0%, worst $wd% against $w0%, right outside the noise band $ad against $a0)"

@@ -18,9 +18,8 @@ lines() { summary_lines "$credit" "$sweep" "$cal" "$@"; }
 with=$(lines); without=$(lines --set global_exchange_us=1e6)
 echo "E built in:          ${with//$'\n'/$'\n'                     }"
 echo "never split_global:  ${without//$'\n'/$'\n'                     }"
-figures() { awk '$1 == "time" { gsub("%", "", $3); gsub("%", "", $4); print $2, $3, $4 }' <<<"$1"; }
-read -r n g w <<<"$(figures "$with")"
-read -r n0 g0 w0 <<<"$(figures "$without")"
+read -r n g w _ <<<"$(line_figures "$(awk '$1 == "time"' <<<"$with")")"
+read -r n0 g0 w0 _ <<<"$(line_figures "$(awk '$1 == "time"' <<<"$without")")"
 if [ "$n" -lt "$n0" ]; then
   echo "verdict: E fails ($n shapes scored against $n0: $((n0 - n)) of its picks have no passed time): split_global stops being a candidate"
 elif awk -v g="$g" -v g0="$g0" -v w="$w" -v w0="$w0" -v r="$rise" \

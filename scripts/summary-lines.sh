@@ -22,3 +22,9 @@ line_figures() {
   awk '{ gsub("%", "", $3); gsub("%", "", $4); right = ($8 == "-") ? $6 : $8; split(right, a, "/");
          printf "%s %s %s %.6f\n", $2, $3, $4, a[1] / a[2] }' <<<"$1"
 }
+# beats_built_in G G0 W W0 A A0: true if a challenger's regret geomean G is below the built-in model's G0, its worst
+# pick W at most 2 points above W0, and its share right outside the noise band A not below A0 (the rule of
+# challengers D and F).
+beats_built_in() {
+  awk -v g="$1" -v g0="$2" -v w="$3" -v w0="$4" -v a="$5" -v a0="$6" 'BEGIN { exit !(g < g0 && w <= w0 + 2 && a >= a0) }'
+}
