@@ -4,7 +4,7 @@
 # back at most 8 files). Usage: scripts/gpu-check.sh [steps...]
 # Where the tree travels without .git, write the sha first (git rev-parse --short=12 HEAD >
 # .git-sha) and carry .git-sha, so results files name the commit they measured.
-# steps: build tests gputests sgtests clregseed clregbench tunetests tune occupancy regtests train heldout validation validation2 validation3 validation4 validation5 validation6 validation7 validation8 validation9 validation10 validation11 sweep:CONFIG torchrmsnorm paper65536 shortrows torchshort:M wide wideheldout torchwide:M widebench widetests widefusion abwide:DEFS megawide sanitize calibrate calibrate3 predict sweep torch bench quickbench ladder megabench profile phases stalls colstalls negctl ncushort ncushort:W:M:N traffic trafficwide
+# steps: build tests gputests sgtests clregseed clregbench tunetests tune occupancy regtests train heldout validation validation2 validation3 validation4 validation5 validation6 validation7 validation8 validation9 validation10 validation11 sweep:CONFIG torchrmsnorm paper65536 shortrows torchshort:M wide wideheldout torchwide:M widebench widetests widefusion abwide:DEFS megawide launchgap sanitize calibrate calibrate3 predict sweep torch bench quickbench ladder megabench profile phases stalls colstalls negctl ncushort ncushort:W:M:N traffic trafficwide
 # abladder:THREADS abdefs:NAME=VALUE[,NAME=VALUE] ab:THREADS sass:REGEX abprep:DEFS (then abwide:DEFS or abbench:DEFS)
 # AB_SCHEDULES, AB_WORKLOADS, AB_P: the schedules (default registers registers_deep), workloads (default all) and
 # cluster sizes (default 2,4,8,16) regbench and abbench:DEFS time
@@ -115,6 +115,11 @@ for step in $steps; do
     torchrmsnorm)  # the rmsnorm peers (eager, Triton) beside the others' at two widths: the script's new entry runs
       run torch-rmsnorm env PYTHONUNBUFFERED=1 timeout 200 python3 scripts/torch_baselines.py --workloads rmsnorm \
         --widths 8192,65536 --impls torch_eager,triton --rep-ms 20 --tune-ms 5 --json "$OUT/torch-rmsnorm.json" ;;
+    launchgap)  # issue 12: event time against the kernel's own span for a copy-like kernel launched as credit does and
+      # not, then credit's register kernels and the copy at the short rows' smallest shapes, in the same lease
+      run launchgap build/tests/credit_launch_gap 100
+      run launchgap-bench build/credit bench --workload rms_softmax softmax_dropout_bwd --rows 256 --widths 2048 \
+        --schedule registers staged --samples 50 ;;
     paper65536)  # issue 12's no-regression check: the paper sweep's N = 65536 (default rows), every candidate
       sweep paper65536 paper-65536 300 ;;
     shortrows)  # issue 12: every credit schedule at M = 256, 1024, 4096 x N = 1024 ... 16384

@@ -1,0 +1,153 @@
+// Issue 12, an experiment (not a test): where does the time go between credit's event-timed short-row kernel and
+// its own duration? At 256 x 2048 credit's time sat 1.8 us above its kernel's Nsight Compute duration, Triton's
+// 0.7 us (perf-notes, twenty-second session); neither the L2 flush nor the sample loop explained it. Here one
+// copy-like kernel (256 CTAs of 256 threads, each CTA reading and writing 8 KB: a row of 2048 floats) is timed as
+// credit times a point (scrub buffer of twice the L2 written, start event, launch, stop event, wait) in variants
+// that each change one thing credit's register kernels do and a plain kernel does not:
+//   plain         <<<>>> launch, a 32-byte parameter block
+//   launch_ex     cudaLaunchKernelEx (credit's launches)
+//   params_184    a 184-byte __grid_constant__ parameter block (RowOperands' size)
+//   both          launch_ex with params_184
+//   empty         no loads or stores (the launch and the stamps alone)
+// Each sample also reads the kernel's own span from %globaltimer: the first CTA's first instruction to the last
+// CTA's last store. Printed per variant: the event time's median, the span's median and their difference (what the
+// launch, the first CTA's start and the drain after the last store cost). Run: build/tests/credit_launch_gap
+// [samples] on the GPU machine (`scripts/gpu-check.sh launchgap`, which times credit's own kernels in the same
+// lease); exit 77 without a GPU.
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "gpu/cuda_check.hpp"
+#include "gpu/device_buffer.hpp"
+#include "gpu/device_query.hpp"
+#include "kernels/global_timer.cuh"
+
+namespace {
+
+using credit::gpu::DeviceBuffer;
+
+constexpr int kCtas = 256, kThreads = 256, kGroups = 2;  // 256 x 2 float4 = 8 KB per CTA
+
+template <int Bytes>  // the whole parameter block: three pointers and padding
+struct Params {
+  const float4* in;
+  float4* out;
+  unsigned long long* clock;  // [0] earliest start, [1] latest end (ns)
+  char pad[Bytes - 24];
+};
+static_assert(sizeof(Params<32>) == 32 && sizeof(Params<184>) == 184);
+
+template <int Bytes, bool Work>
+__device__ __forceinline__ void probe_body(const Params<Bytes>& p) {
+  if (threadIdx.x == 0) atomicMin(p.clock, credit::kernels::global_ns());
+  float4 v[kGroups];
+  const size_t base = size_t(blockIdx.x) * kThreads * kGroups + threadIdx.x;
+  if constexpr (Work)
+#pragma unroll
+    for (int g = 0; g < kGroups; ++g) v[g] = __ldcs(p.in + base + g * kThreads);
+  __syncthreads();  // one CTA barrier, as a reduction has
+  if constexpr (Work)
+#pragma unroll
+    for (int g = 0; g < kGroups; ++g) __stcs(p.out + base + g * kThreads, v[g]);
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    __threadfence();  // the CTA's stores before its end stamp
+    atomicMax(p.clock + 1, credit::kernels::global_ns());
+  }
+}
+
+template <int Bytes, bool Work>
+__global__ void __launch_bounds__(kThreads) probe_kernel(const __grid_constant__ Params<Bytes> p) {
+  probe_body<Bytes, Work>(p);
+}
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  const size_t n = v.size();
+  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+template <int Bytes, bool Work>
+void time_variant(const char* name, bool launch_ex, int samples, DeviceBuffer& in, DeviceBuffer& out,
+                  DeviceBuffer& clock, DeviceBuffer& scrub, cudaStream_t stream, cudaEvent_t start, cudaEvent_t stop) {
+  Params<Bytes> p{};
+  p.in = in.get<const float4>();
+  p.out = out.get<float4>();
+  p.clock = clock.get<unsigned long long>();
+  auto launch = [&] {
+    if (launch_ex) {
+      cudaLaunchConfig_t cfg{};
+      cfg.gridDim = dim3(kCtas);
+      cfg.blockDim = dim3(kThreads);
+      cfg.stream = stream;
+      CREDIT_CUDA(cudaLaunchKernelEx(&cfg, probe_kernel<Bytes, Work>, p));
+    } else {
+      probe_kernel<Bytes, Work><<<kCtas, kThreads, 0, stream>>>(p);
+    }
+    CREDIT_CUDA_LAUNCHED();
+  };
+  std::vector<double> event, span;
+  for (int i = -3; i < samples; ++i) {  // three warm-up samples, not kept
+    CREDIT_CUDA(cudaMemsetAsync(clock.get(), 0xff, 8, stream));  // earliest start: all ones
+    CREDIT_CUDA(cudaMemsetAsync(clock.get<char>() + 8, 0, 8, stream));
+    CREDIT_CUDA(cudaMemsetAsync(scrub.get(), 0x5a, scrub.bytes(), stream));  // Timer::flush's way
+    CREDIT_CUDA(cudaEventRecord(start, stream));
+    launch();
+    CREDIT_CUDA(cudaEventRecord(stop, stream));
+    CREDIT_CUDA(cudaEventSynchronize(stop));
+    float ms = 0;
+    CREDIT_CUDA(cudaEventElapsedTime(&ms, start, stop));
+    unsigned long long t[2] = {0, 0};
+    CREDIT_CUDA(cudaMemcpy(t, clock.get(), sizeof t, cudaMemcpyDeviceToHost));
+    if (t[1] < t[0]) throw std::runtime_error(std::string(name) + ": the kernel left no span");
+    if (i < 0) continue;
+    event.push_back(ms * 1e3);
+    span.push_back(double(t[1] - t[0]) * 1e-3);
+  }
+  const double e = median(event), s = median(span);
+  std::printf("%-12s %10.2f %10.2f %10.2f\n", name, e, s, e - s);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    int count = 0;
+    if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) {
+      std::fprintf(stderr, "credit_launch_gap: no CUDA device; nothing to measure\n");
+      return 77;
+    }
+    const int samples = argc > 1 ? std::atoi(argv[1]) : 50;
+    if (samples < 1) throw std::invalid_argument("samples must be a positive integer");
+    const credit::DeviceInfo dev = credit::gpu::use_device(0);
+    const size_t bytes = size_t(kCtas) * kThreads * kGroups * sizeof(float4);
+    DeviceBuffer in(bytes), out(bytes), clock(16), scrub(size_t(std::max<long>(dev.l2_bytes, 1 << 20)) * 2);
+    in.fill_bytes(1);
+    cudaStream_t stream = nullptr;
+    cudaEvent_t start = nullptr, stop = nullptr;
+    CREDIT_CUDA(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+    CREDIT_CUDA(cudaEventCreate(&start));
+    CREDIT_CUDA(cudaEventCreate(&stop));
+    std::printf("# %s, %d CTAs x %d threads, %zu B read and written, %d samples (L2 flushed before each)\n",
+                dev.name.c_str(), kCtas, kThreads, bytes, samples);
+    std::printf("%-12s %10s %10s %10s\n", "variant", "event us", "span us", "gap us");
+    time_variant<32, true>("plain", false, samples, in, out, clock, scrub, stream, start, stop);
+    time_variant<32, true>("launch_ex", true, samples, in, out, clock, scrub, stream, start, stop);
+    time_variant<184, true>("params_184", false, samples, in, out, clock, scrub, stream, start, stop);
+    time_variant<184, true>("both", true, samples, in, out, clock, scrub, stream, start, stop);
+    time_variant<32, false>("empty", false, samples, in, out, clock, scrub, stream, start, stop);
+    cudaEventDestroy(start);
+    cudaEventDestroy(stop);
+    cudaStreamDestroy(stream);
+    return 0;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "credit_launch_gap: %s\n", e.what());
+    return 1;
+  }
+}
