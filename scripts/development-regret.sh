@@ -8,13 +8,10 @@ set -euo pipefail
 [ $# -ge 1 ] || { echo "usage: $0 CREDIT [NAME=VALUE[,NAME=VALUE ...] ...]" >&2; exit 2; }
 credit=$1
 shift
-sets=()
-for arg in "$@"; do
-  IFS=, read -r -a names <<<"$arg"
-  for s in "${names[@]}"; do sets+=(--set "$s"); done
-done
 results=$(cd "$(dirname "$0")/.." && pwd)/docs/results/h200
 source "$(dirname "$0")/summary-lines.sh"
+sets=()
+add_sets "$@"
 # sweep name, its file and its lease's calibration, under docs/results/h200
 sweeps=(
   "31 eighteenth/sweep-model-validation-31-partial.json.gz eighteenth/calibration-31.json"

@@ -21,8 +21,7 @@ echo "built in:    $built"
 pick="" pick_g=""
 for challenger in "$@"; do
   sets=()
-  IFS=, read -r -a names <<<"$challenger"
-  for s in "${names[@]}"; do sets+=(--set "$s"); done
+  add_sets "$challenger"
   out=$(line "${sets[@]}")
   read -r n g w a <<<"$(line_figures "$out")"
   echo "challenger:  $out    (${challenger//,/ })"

@@ -8,6 +8,14 @@ summary_input() {
     zcat "$sweep" >"$summary_tmp"; sweep=$summary_tmp
   fi
 }
+# add_sets CHALLENGER...: appends to the array `sets` one --set per NAME=VALUE of each CHALLENGER, NAME=VALUE[,...].
+add_sets() {
+  local arg s names
+  for arg in "$@"; do
+    IFS=, read -r -a names <<<"$arg"
+    for s in "${names[@]}"; do sets+=(--set "$s"); done
+  done
+}
 # summary_lines CREDIT SWEEP CALIBRATION [--set NAME=VALUE ...]: the time model's and the tuned selection's lines.
 summary_lines() {
   local credit=$1 sweep=$2 cal=$3 out; shift 3

@@ -1,8 +1,8 @@
 // Issue 12, an experiment (not a test): where does the time go between credit's event-timed short-row kernel and
 // its own duration? At 256 x 2048 credit's time sat 1.8 us above its kernel's Nsight Compute duration, Triton's
 // 0.7 us (perf-notes, twenty-second session); neither the L2 flush nor the sample loop explained it. Here one
-// copy-like kernel (256 CTAs of 256 threads, each CTA reading and writing 8 KB: a row of 2048 floats) is timed as
-// credit times a point (scrub buffer of twice the L2 written, start event, launch, stop event, wait) in variants
+// copy-like kernel (256 CTAs of 256 threads, each CTA reading and writing 8 KB: a row of 2048 floats) is timed by
+// credit's Timer, as a sweep times a point (L2 flushed, start event, launch, stop event, wait), in variants
 // that each change one thing credit's register kernels do and a plain kernel does not:
 //   plain         <<<>>> launch, a 32-byte parameter block
 //   launch_ex     cudaLaunchKernelEx (credit's launches)
@@ -16,7 +16,6 @@
 // lease); exit 77 without a GPU.
 #include <cuda_runtime.h>
 
-#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <stdexcept>
@@ -26,6 +25,7 @@
 #include "gpu/cuda_check.hpp"
 #include "gpu/device_buffer.hpp"
 #include "gpu/device_query.hpp"
+#include "gpu/timing.hpp"
 #include "kernels/global_timer.cuh"
 
 namespace {
@@ -67,50 +67,43 @@ __global__ void __launch_bounds__(kThreads) probe_kernel(const __grid_constant__
   probe_body<Bytes, Work>(p);
 }
 
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  const size_t n = v.size();
-  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
+// Timed by credit's own Timer (the sweep's harness: L2 flushed, then events around the launch, sample by sample).
+// Each launch stamps its own pair of clock slots, [0] earliest start (all ones before) and [1] latest end (zero
+// before), so that the spans can be read after the timing instead of between its samples.
 template <int Bytes, bool Work>
 void time_variant(const char* name, bool launch_ex, int samples, DeviceBuffer& in, DeviceBuffer& out,
-                  DeviceBuffer& clock, DeviceBuffer& scrub, cudaStream_t stream, cudaEvent_t start, cudaEvent_t stop) {
+                  credit::gpu::Timer& timer) {
+  const credit::gpu::TimingOptions opt{3, samples, true};
+  const int launches = opt.warmup + opt.samples;
+  std::vector<unsigned long long> clocks(2 * size_t(launches), 0);
+  for (int i = 0; i < launches; ++i) clocks[2 * i] = ~0ull;
+  DeviceBuffer clock(clocks.size() * sizeof clocks[0]);
+  CREDIT_CUDA(cudaMemcpy(clock.get(), clocks.data(), clock.bytes(), cudaMemcpyHostToDevice));
   Params<Bytes> p{};
   p.in = in.get<const float4>();
   p.out = out.get<float4>();
-  p.clock = clock.get<unsigned long long>();
-  auto launch = [&] {
+  int launched = 0;
+  const credit::Stat event = timer.time([&] {
+    p.clock = clock.get<unsigned long long>() + 2 * launched++;
     if (launch_ex) {
       cudaLaunchConfig_t cfg{};
       cfg.gridDim = dim3(kCtas);
       cfg.blockDim = dim3(kThreads);
-      cfg.stream = stream;
+      cfg.stream = timer.stream();
       CREDIT_CUDA(cudaLaunchKernelEx(&cfg, probe_kernel<Bytes, Work>, p));
     } else {
-      probe_kernel<Bytes, Work><<<kCtas, kThreads, 0, stream>>>(p);
+      probe_kernel<Bytes, Work><<<kCtas, kThreads, 0, timer.stream()>>>(p);
     }
     CREDIT_CUDA_LAUNCHED();
-  };
-  std::vector<double> event, span;
-  for (int i = -3; i < samples; ++i) {  // three warm-up samples, not kept
-    CREDIT_CUDA(cudaMemsetAsync(clock.get(), 0xff, 8, stream));  // earliest start: all ones
-    CREDIT_CUDA(cudaMemsetAsync(clock.get<char>() + 8, 0, 8, stream));
-    CREDIT_CUDA(cudaMemsetAsync(scrub.get(), 0x5a, scrub.bytes(), stream));  // Timer::flush's way
-    CREDIT_CUDA(cudaEventRecord(start, stream));
-    launch();
-    CREDIT_CUDA(cudaEventRecord(stop, stream));
-    CREDIT_CUDA(cudaEventSynchronize(stop));
-    float ms = 0;
-    CREDIT_CUDA(cudaEventElapsedTime(&ms, start, stop));
-    unsigned long long t[2] = {0, 0};
-    CREDIT_CUDA(cudaMemcpy(t, clock.get(), sizeof t, cudaMemcpyDeviceToHost));
-    if (t[1] < t[0]) throw std::runtime_error(std::string(name) + ": the kernel left no span");
-    if (i < 0) continue;
-    event.push_back(ms * 1e3);
-    span.push_back(double(t[1] - t[0]) * 1e-3);
+  }, opt);
+  if (launched != launches) throw std::logic_error(std::string(name) + ": the timer launched an unexpected count");
+  CREDIT_CUDA(cudaMemcpy(clocks.data(), clock.get(), clock.bytes(), cudaMemcpyDeviceToHost));
+  std::vector<double> span_us;
+  for (int i = opt.warmup; i < launches; ++i) {
+    if (clocks[2 * i + 1] < clocks[2 * i]) throw std::runtime_error(std::string(name) + ": a launch left no span");
+    span_us.push_back(double(clocks[2 * i + 1] - clocks[2 * i]) * 1e-3);
   }
-  const double e = median(event), s = median(span);
+  const double e = event.median * 1e3, s = credit::gpu::summarize(std::move(span_us)).median;
   std::printf("%-12s %10.2f %10.2f %10.2f\n", name, e, s, e - s);
 }
 
@@ -127,24 +120,17 @@ int main(int argc, char** argv) {
     if (samples < 1) throw std::invalid_argument("samples must be a positive integer");
     const credit::DeviceInfo dev = credit::gpu::use_device(0);
     const size_t bytes = size_t(kCtas) * kThreads * kGroups * sizeof(float4);
-    DeviceBuffer in(bytes), out(bytes), clock(16), scrub(size_t(std::max<long>(dev.l2_bytes, 1 << 20)) * 2);
+    DeviceBuffer in(bytes), out(bytes);
     in.fill_bytes(1);
-    cudaStream_t stream = nullptr;
-    cudaEvent_t start = nullptr, stop = nullptr;
-    CREDIT_CUDA(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
-    CREDIT_CUDA(cudaEventCreate(&start));
-    CREDIT_CUDA(cudaEventCreate(&stop));
+    credit::gpu::Timer timer(dev);
     std::printf("# %s, %d CTAs x %d threads, %zu B read and written, %d samples (L2 flushed before each)\n",
                 dev.name.c_str(), kCtas, kThreads, bytes, samples);
     std::printf("%-12s %10s %10s %10s\n", "variant", "event us", "span us", "gap us");
-    time_variant<32, true>("plain", false, samples, in, out, clock, scrub, stream, start, stop);
-    time_variant<32, true>("launch_ex", true, samples, in, out, clock, scrub, stream, start, stop);
-    time_variant<184, true>("params_184", false, samples, in, out, clock, scrub, stream, start, stop);
-    time_variant<184, true>("both", true, samples, in, out, clock, scrub, stream, start, stop);
-    time_variant<32, false>("empty", false, samples, in, out, clock, scrub, stream, start, stop);
-    cudaEventDestroy(start);
-    cudaEventDestroy(stop);
-    cudaStreamDestroy(stream);
+    time_variant<32, true>("plain", false, samples, in, out, timer);
+    time_variant<32, true>("launch_ex", true, samples, in, out, timer);
+    time_variant<184, true>("params_184", false, samples, in, out, timer);
+    time_variant<184, true>("both", true, samples, in, out, timer);
+    time_variant<32, false>("empty", false, samples, in, out, timer);
     return 0;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "credit_launch_gap: %s\n", e.what());
