@@ -257,6 +257,91 @@ __device__ __forceinline__ void copy_planes(const RowOperands& op, const RowSpan
   __syncthreads();
 }
 
+// How a span's bulk copies are cut: chunks of `per` 16-byte groups, each completing on its own mbarrier.
+struct ChunkPlan {
+  int per, chunks;
+};
+__device__ __forceinline__ ChunkPlan chunk_plan(int groups) {
+  const int per_raw = (groups + SplitPolicy::max_chunks - 1) / SplitPolicy::max_chunks;
+  const int per = per_raw > SplitPolicy::min_chunk_groups ? per_raw : SplitPolicy::min_chunk_groups;
+  return {per, (groups + per - 1) / per};
+}
+
+// Thread 0: puts the span's retained inputs in flight to the planes, chunk c on bars[c]. A chunk past the
+// span's groups (Padded: a plan made for a longer span, split_pipelined's, whose rows differ in alignment)
+// completes its mbarrier's phase with a plain arrival, so that every chunk's phase advances once per use.
+template <class W, bool Padded = false>
+__device__ __forceinline__ void issue_slice_copies(const RowOperands& op, const RowSpan& span, const Planes& pl,
+                                                   std::uint64_t* bars, ChunkPlan plan) {
+  constexpr unsigned rmask = retained_mask<W>();
+  constexpr int R = popcount(rmask);
+  const int groups = span.groups();
+  for (int c = 0; c < plan.chunks; ++c) {
+    const int g0 = c * plan.per, g1 = g0 + plan.per < groups ? g0 + plan.per : groups;
+    if (Padded && g1 <= g0) {
+      mbarrier_arrive(&bars[c]);
+      continue;
+    }
+    const unsigned bytes = unsigned(g1 - g0) * 16u;
+    mbarrier_arrive_expect_tx(&bars[c], bytes * R);
+    const int i = span.group_elem(g0);
+#pragma unroll
+    for (int k = 0; k < n_inputs<W>; ++k)
+      if ((rmask >> k) & 1u)
+        bulk_copy_to_shared(pl.plane(retained_plane<W>(k)) + span.smem_index(i), op.in[k] + span.base + i, bytes,
+                            &bars[c]);
+  }
+}
+
+// Every thread: stage 0's contributions of the span's scalar head and tail, read through registers and
+// written to the planes beside the bulk copies.
+template <class W>
+__device__ __forceinline__ void load_and_accumulate_edges(const RowOperands& op, const RowSpan& span, const Planes& pl,
+                                                          const typename W::Ctx& ctx, float (&acc)[W::stages[0].q]) {
+  constexpr int NI = n_inputs<W>;
+  constexpr unsigned rmask = retained_mask<W>();
+  if (int(threadIdx.x) < span.edge_count()) {
+    const int i = span.edge_elem(threadIdx.x);
+    float x[NI] = {};
+#pragma unroll
+    for (int k = 0; k < NI; ++k) {
+      if (!((rmask >> k) & 1u)) continue;
+      x[k] = op.in[k][span.base + i];
+      pl.plane(retained_plane<W>(k))[span.smem_index(i)] = x[k];
+    }
+    add_contribution<W, 0>(acc, x, ctx);
+  }
+}
+
+// Every thread: stage 0's contributions of the span's groups, each chunk taken as its mbarrier completes
+// the phase of the given parity.
+template <class W, int Threads>
+__device__ __forceinline__ void accumulate_arriving_chunks(const RowSpan& span, const Planes& pl, std::uint64_t* bars,
+                                                           ChunkPlan plan, unsigned parity, const typename W::Ctx& ctx,
+                                                           float (&acc)[W::stages[0].q]) {
+  constexpr int NI = n_inputs<W>;
+  constexpr unsigned rmask = retained_mask<W>();
+  const int groups = span.groups();
+  for (int c = 0; c < plan.chunks; ++c) {
+    mbarrier_wait_parity(&bars[c], parity);
+    const int g1 = (c + 1) * plan.per < groups ? (c + 1) * plan.per : groups;
+    for (int g = c * plan.per + int(threadIdx.x); g < g1; g += Threads) {
+      const int si = span.smem_index(span.group_elem(g));
+      float4 v[NI];
+#pragma unroll
+      for (int k = 0; k < NI; ++k)
+        if ((rmask >> k) & 1u) v[k] = *reinterpret_cast<const float4*>(pl.plane(retained_plane<W>(k)) + si);
+#pragma unroll
+      for (int e = 0; e < 4; ++e) {
+        float x[NI];
+#pragma unroll
+        for (int k = 0; k < NI; ++k) x[k] = lane_of(v[k], e);
+        add_contribution<W, 0>(acc, x, ctx);
+      }
+    }
+  }
+}
+
 // Loads the span's retained inputs into shared memory with the bulk copy engine while
 // accumulating stage 0 (the deposit of paper Eq. 8 overlapped with the input stream): thread 0
 // puts every chunk in flight, every thread takes each chunk as its mbarrier completes.
@@ -269,61 +354,17 @@ __device__ __forceinline__ void load_and_accumulate_stage0(const RowOperands& op
                                                            const typename W::Ctx& ctx,
                                                            float (&acc)[W::stages[0].q],
                                                            const InFlight& in_flight) {
-  constexpr int NI = n_inputs<W>;
-  constexpr unsigned rmask = retained_mask<W>();
-  constexpr int R = popcount(rmask);
-  const int groups = span.groups();
-  const int per_raw = (groups + SplitPolicy::max_chunks - 1) / SplitPolicy::max_chunks;
-  const int per = per_raw > SplitPolicy::min_chunk_groups ? per_raw : SplitPolicy::min_chunk_groups;
-  const int chunks = (groups + per - 1) / per;
-  if (threadIdx.x == 0 && chunks > 0) {
-    for (int c = 0; c < chunks; ++c) mbarrier_init(&bars[c], 1);
+  const ChunkPlan plan = chunk_plan(span.groups());
+  if (threadIdx.x == 0 && plan.chunks > 0) {
+    for (int c = 0; c < plan.chunks; ++c) mbarrier_init(&bars[c], 1);
     mbarrier_init_fence();
-    for (int c = 0; c < chunks; ++c) {
-      const int g0 = c * per, g1 = g0 + per < groups ? g0 + per : groups;
-      const unsigned bytes = unsigned(g1 - g0) * 16u;
-      mbarrier_arrive_expect_tx(&bars[c], bytes * R);
-      const int i = span.group_elem(g0);
-#pragma unroll
-      for (int k = 0; k < NI; ++k)
-        if ((rmask >> k) & 1u)
-          bulk_copy_to_shared(pl.plane(retained_plane<W>(k)) + span.smem_index(i), op.in[k] + span.base + i,
-                              bytes, &bars[c]);
-    }
+    issue_slice_copies<W>(op, span, pl, bars, plan);
   }
   __syncthreads();  // the mbarriers are initialised before anyone waits on them
   init_partials<W, 0>(acc);
-  auto add = [&](const float* v) { add_contribution<W, 0>(acc, v, ctx); };
-  if (int(threadIdx.x) < span.edge_count()) {
-    const int i = span.edge_elem(threadIdx.x);
-    float x[NI] = {};
-#pragma unroll
-    for (int k = 0; k < NI; ++k) {
-      if (!((rmask >> k) & 1u)) continue;
-      x[k] = op.in[k][span.base + i];
-      pl.plane(retained_plane<W>(k))[span.smem_index(i)] = x[k];
-    }
-    add(x);
-  }
+  load_and_accumulate_edges<W>(op, span, pl, ctx, acc);
   in_flight(acc);
-  for (int c = 0; c < chunks; ++c) {
-    mbarrier_wait_parity(&bars[c], 0);
-    const int g1 = (c + 1) * per < groups ? (c + 1) * per : groups;
-    for (int g = c * per + int(threadIdx.x); g < g1; g += Threads) {
-      const int si = span.smem_index(span.group_elem(g));
-      float4 v[NI];
-#pragma unroll
-      for (int k = 0; k < NI; ++k)
-        if ((rmask >> k) & 1u) v[k] = *reinterpret_cast<const float4*>(pl.plane(retained_plane<W>(k)) + si);
-#pragma unroll
-      for (int e = 0; e < 4; ++e) {
-        float x[NI];
-#pragma unroll
-        for (int k = 0; k < NI; ++k) x[k] = lane_of(v[k], e);
-        add(x);
-      }
-    }
-  }
+  accumulate_arriving_chunks<W, Threads>(span, pl, bars, plan, 0u, ctx, acc);
 }
 
 #ifndef CREDIT_COL_LOAD  // a build option for A/B runs: column parameters 0 as launched (below), 1 the L2

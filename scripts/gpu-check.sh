@@ -9,8 +9,8 @@
 # AB_SCHEDULES, AB_WORKLOADS, AB_P: the schedules (default registers registers_deep), workloads (default all) and
 # cluster sizes (default 2,4,8,16) regbench and abbench:DEFS time
 # BUILD_DEFS: definitions the build step compiles the whole tree with (NAME=VALUE, ';' between several)
-# WIDE_SHAPES, WIDE_SCHEDULES, WIDE_WORKLOADS (default all), WIDE_P (default 2,4,8,16; split_global takes powers
-# of two to 128): what widebench and abwide:DEFS time
+# WIDE_SHAPES, WIDE_SCHEDULES, WIDE_WORKLOADS (default all), WIDE_P (default 2,4,8,16; split_global and
+# split_pipelined take powers of two to 128): what widebench and abwide:DEFS time
 # (default: build tests bench)
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -165,13 +165,13 @@ for step in $steps; do
         --widths 1048576 --schedule global_reread local_fusion --P 16,64 --samples 10 --warmup 2 ;;
     widetests)  # the partial schedule against the oracle at wide rows
       run widetests build/tests/credit_gpu_tests "partial retention matches the oracle at wide rows" --durations yes ;;
-    sgtests)  # split_global against the oracle (wide rows, every schedule at the suite's shapes), host occupancy
-      # against the API, then memcheck and racecheck of its case over more rows than the device holds at once
+    sgtests)  # split_global and split_pipelined against the oracle (wide rows, every schedule at the suite's shapes),
+      # host occupancy against the API, then memcheck and racecheck of their case over more rows than the device holds
       # (bounded: a schedule that has never run must not spend the call's time in a hang)
       run sgtests timeout 300 build/tests/credit_gpu_tests "split_global*,[occupancy]" --durations yes
       for tool in memcheck racecheck; do
         run "sgsanitize-$tool" timeout 240 compute-sanitizer --tool $tool --error-exitcode 9 build/tests/credit_gpu_tests \
-          "split_global over more rows than the device holds"
+          "split_global and split_pipelined over more rows than the device holds"
       done ;;
     regtests)  # the register-resident kernel against the oracle, and host occupancy against the API
       run regtests build/tests/credit_gpu_tests "the register-resident*,[occupancy]" ;;

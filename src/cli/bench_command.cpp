@@ -99,7 +99,7 @@ void run_bench(const BenchArgs& a, const GlobalOptions& g) {
       throw CommandFailed(fmt::format("illegal split {}: --P takes 1 to {} CTAs per row", p, most), 2);
     if (split_chosen && !any_schedule([p](gpu::Schedule s) { return takes_p(s, p); }))
       throw CommandFailed(fmt::format("illegal split {}: none of the schedules chosen takes {} CTAs per row "
-                                      "(split_global: a power of two from 2 to {})", p, p, kMaxSpreadSplit), 2);
+                                      "(split_global, split_pipelined: a power of two from 2 to {})", p, p, kMaxSpreadSplit), 2);
   }
   if (a.samples < 1 || a.warmup < 0) throw CommandFailed("--samples must be >= 1 and --warmup >= 0", 2);
   if (a.rows_given && (a.rows < 1 || a.rows > kMaxRows))
@@ -166,7 +166,7 @@ void add_bench_command(CLI::App& app, GlobalOptions& g) {
   add_csv_option(cmd, a.csv);
   add_int_list_option(cmd, "--P", a.ps,
                       "CTAs per row: cluster sizes (cluster; partial and partial_one run as 16), 1 to 64 (megakernel, "
-                      "local_fusion, unfused), powers of two to 128 (split_global)",
+                      "local_fusion, unfused), powers of two to 128 (split_global, split_pipelined)",
                       "2,4,8,16");
   add_name_list_option(cmd, "--schedule", a.schedules, known_schedules())
       ->capture_default_str();

@@ -208,6 +208,14 @@ constexpr long split_smem_bytes(long n, int p) {
   return (n + p - 1) / p * retained_bytes_per_elem<W>() + scratch_bytes<W>();
 }
 
+// split_pipelined's CTA (kernels/pipelined_split_kernel.cuh): two slice buffers, each with plane_floats' slack,
+// and a second set of the bulk copy's chunk mbarriers, beside the same scratch.
+template <class W>
+constexpr long pipelined_smem_bytes(long n, int p) {
+  return 2 * ((n + p - 1) / p * retained_bytes_per_elem<W>()) + scratch_bytes<W>() +
+         8L * retained_bytes_per_elem<W>() + 8L * SplitPolicy::max_chunks;
+}
+
 // Partial retention (the wide-row schedules "partial" and "partial_one"): each CTA keeps the first
 // `keep` floats of its slice per retained plane in shared memory and streams the rest of the slice
 // from global memory (the L2 while it holds it) at every phase. keep is the most that lets

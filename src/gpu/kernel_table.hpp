@@ -21,6 +21,8 @@ struct Kernels {
   Kernel partial;      // the clustered kernel keeping part of each slice (Stream = true), two CTAs per SM
   Kernel partial_one;  // the same sized for one CTA per SM
   Kernel split_global;  // the split-row kernel seated by tickets, partials through global memory
+  Kernel split_pipelined;  // the persistent, double-buffered one (null for a negative control)
+  long (*pipelined_smem)(long n, int p);
 };
 
 // The register-resident kernels of a workload, one per RegisterVariant (register_kernels.cu);
@@ -29,6 +31,9 @@ bool register_kernels_of(std::string_view workload, Kernel (&out)[kRegisterVaria
 
 // split_global's kernel of a workload (split_global_kernels.cu); nullptr for a name that is not a workload's.
 Kernel split_global_kernel_of(std::string_view workload);
+// split_pipelined's kernel and its shared memory per CTA (split_pipelined_kernels.cu); false (out untouched) for a
+// name that is not a workload's.
+bool split_pipelined_kernel_of(std::string_view workload, Kernel& kernel, long (*&smem)(long n, int p));
 // The staged, cluster and global-reread kernels of a negative control the split-row kernels run
 // (every other entry null); nullptr for any other name.
 const Kernels* negative_control_kernels(std::string_view name);

@@ -49,6 +49,7 @@ const Kernels& kernels_of(const WorkloadInfo& w) {
       k.partial = &kernels::split_row_kernel<W, kernels::DsmemExchange, true, kPartialCtasPerSm>;
       k.partial_one = &kernels::split_row_kernel<W, kernels::DsmemExchange, true, kPartialOneCtasPerSm>;
       k.split_global = split_global_kernel_of(W::name);
+      split_pipelined_kernel_of(W::name, k.split_pipelined, k.pipelined_smem);
       fill_fused<W>(k.fused, std::make_integer_sequence<int, num_stages<W>()>{});
       register_kernels_of(W::name, k.registers);
       t[W::name] = k;
@@ -81,6 +82,7 @@ Kernel kernel_for(const Kernels& k, Schedule s, int p, long long n) {
     case Schedule::PartialOne: return k.partial_one;
     case Schedule::Megakernel: return k.mega_row;
     case Schedule::SplitGlobal: return k.split_global;
+    case Schedule::SplitPipelined: return k.split_pipelined;
     case Schedule::LocalFusion: return k.fused[0];
     case Schedule::Unfused: return nullptr;  // nine kernels of other signatures
     default: break;  // global_reread (the register families are taken above)
@@ -129,7 +131,7 @@ void prepare(Kernel k, Schedule s, const DeviceInfo& dev) {
 cudaLaunchConfig_t config_for(Schedule s, int p, long long rows, long long n, long smem, cudaStream_t stream,
                               cudaLaunchAttribute* attr) {
   cudaLaunchConfig_t cfg = row_launch_config(rows, p, threads_for(s, p, n), smem, traits_of(s).cluster_launch, stream, attr);
-  if (s == Schedule::Megakernel) {  // the runtime refuses a grid that is not co-resident
+  if (s == Schedule::Megakernel || traits_of(s).persistent) {  // the runtime refuses a grid that is not co-resident
     attr->id = cudaLaunchAttributeCooperative;
     attr->val.cooperative = 1;
     cfg.attrs = attr;
@@ -151,9 +153,9 @@ struct Carve {
   }
 };
 
-// The megakernel's rows per launch: as many as the device holds at once (so no CTA waits at a
-// barrier for a CTA that cannot be resident), at most the problem's.
-long long megakernel_group(int p, long long rows, int resident_ctas) {
+// The megakernel's rows per launch, and split_pipelined's row groups: as many as the device holds at once (so no
+// CTA waits at a barrier for a CTA that cannot be resident), at most the problem's.
+long long resident_row_group(int p, long long rows, int resident_ctas) {
   return std::min<long long>(std::max(1, resident_ctas / p), rows);
 }
 
@@ -175,7 +177,8 @@ MegaScratch carve_megakernel(Carve& c, const Kernels& ks, int p, long long rows,
 }
 
 // split_global: the ticket counter, then a barrier counter per stage and one of departures per row, then
-// partials[row][stat][rank] (every counter zero before the first launch, left zero by each).
+// partials[row][stat][rank] (every counter zero before the first launch, left zero by each). split_pipelined
+// takes the same, its ticket unused.
 struct SpreadScratch {
   unsigned* tickets;
   unsigned* arrivals;
@@ -217,6 +220,7 @@ long long partial_keep(const WorkloadInfo& w, Schedule s, const DeviceInfo& dev)
 
 long smem_bytes(const WorkloadInfo& w, Schedule s, int p, long long n, const DeviceInfo& dev) {
   if (!traits_of(s).dynamic_smem) return 0;  // static shared memory only
+  if (traits_of(s).persistent) return kernels_of(w).pipelined_smem(long(n), p);
   if (traits_of(s).partial_ctas > 0)
     return partial_smem_bytes(std::min(slice_floats(n, p), partial_keep(w, s, dev)), w.figures.b_keep, w.figures.s_scratch);
   return kernels_of(w).split_smem(long(n), s == Schedule::Staged ? 1 : p);
@@ -346,8 +350,9 @@ std::vector<KernelResources> kernel_resources(const WorkloadInfo& w) {
   std::vector<KernelResources> out;
   for (Schedule s : {Schedule::Staged, Schedule::GlobalReread, Schedule::Cluster})
     out.push_back(of(kernel_for(ks, s, 1, 1), schedule_name(s), threads_for(s, 1, 1)));
-  if (ks.split_global)  // recorded ahead of its time model term (none for a negative control)
-    out.push_back(of(ks.split_global, schedule_name(Schedule::SplitGlobal), threads_for(Schedule::SplitGlobal, 2, 1)));
+  for (const Schedule s : {Schedule::SplitGlobal, Schedule::SplitPipelined})
+    if (const Kernel k = kernel_for(ks, s, 2, 1))  // recorded ahead of their time-model terms (none for a negative control)
+      out.push_back(of(k, schedule_name(s), threads_for(s, 2, 1)));
   for (int v = 0; v < kRegisterVariantCount; ++v)
     if (ks.registers[v])  // none for a negative control
       out.push_back(of(ks.registers[v], register_kernel_name(v), kRegisterVariants[v].threads));
@@ -356,10 +361,10 @@ std::vector<KernelResources> kernel_resources(const WorkloadInfo& w) {
 
 namespace {
 
-// The megakernel: row groups of megakernel_group rows, one cooperative launch each.
+// The megakernel: row groups of resident_row_group rows, one cooperative launch each.
 void launch_megakernel(const Kernels& ks, int p, const RowOperands& op, const DeviceInfo& dev, long smem,
                        int resident_ctas, const LaunchOptions& opt, Carve& ws, cudaStream_t stream) {
-  const long long group = megakernel_group(p, op.rows, resident_ctas);
+  const long long group = resident_row_group(p, op.rows, resident_ctas);
   const MegaScratch m = carve_megakernel(ws, ks, p, op.rows, op.n, group, opt.switches);
   RowOperands g = op;
   g.split = p;
@@ -428,11 +433,12 @@ size_t workspace_needed(const WorkloadInfo& w, Schedule s, int p, long long rows
   Carve c;
   switch (s) {
     case Schedule::Megakernel:
-      carve_megakernel(c, ks, p, rows, n, megakernel_group(p, rows, max_active_clusters(w, s, p, n, dev)),
+      carve_megakernel(c, ks, p, rows, n, resident_row_group(p, rows, max_active_clusters(w, s, p, n, dev)),
                        opt.switches);
       break;
     case Schedule::LocalFusion: carve_local_fusion(c, ks, p, rows); break;
-    case Schedule::SplitGlobal: carve_split_global(c, ks, p, rows); break;
+    case Schedule::SplitGlobal:
+    case Schedule::SplitPipelined: carve_split_global(c, ks, p, rows); break;
     case Schedule::Unfused: carve_unfused(c, p, rows, n); break;
     default: break;
   }
@@ -473,10 +479,13 @@ void launch(const WorkloadInfo& w, Schedule s, int p, const RowOperands& op, con
   const Kernel k = kernel_for(ks, s, p, op.n);
   prepare(k, s, dev);
   cudaLaunchAttribute attr{};
-  const cudaLaunchConfig_t cfg = config_for(s, p, op.rows, op.n, smem, stream, &attr);
+  // A persistent schedule launches the row groups the device holds at once; they loop over the rows.
+  const long long grid_rows =
+      traits_of(s).persistent ? resident_row_group(p, op.rows, max_active_clusters(w, s, p, op.n, dev)) : op.rows;
+  const cudaLaunchConfig_t cfg = config_for(s, p, grid_rows, op.n, smem, stream, &attr);
   RowOperands g = op;
   if (traits_of(s).partial_ctas > 0) g.keep = int(partial_keep(w, s, dev));
-  if (traits_of(s).split == Split::Spread) {  // one ordinary launch, seated by tickets (kernels/global_exchange.cuh)
+  if (traits_of(s).split == Split::Spread) {  // one launch; split_global's seated by tickets (kernels/global_exchange.cuh)
     const SpreadScratch m = carve_split_global(ws, ks, p, op.rows);
     g.row0 = 0;
     g.split = p;

@@ -145,7 +145,7 @@ CandidateTime candidate_formula(const StaticFigures& f, const std::string& workl
   const bool regs = traits && traits->register_family >= 0;
   // P CTAs per row without a cluster, partials through global memory (split_global): the clustered kernel's
   // terms, with plain CTAs' residency and a barrier in global memory for the cluster's launch and handshakes.
-  const bool spread = traits && traits->split == Split::Spread;
+  const bool spread = traits && traits->split == Split::Spread && !traits->persistent;
   const auto family = RegisterFamily(regs ? traits->register_family : 0);
   require(cluster || partial || reread || regs || spread || schedule == "staged",
           "the time model has no schedule '" + schedule + "'");

@@ -103,9 +103,10 @@ inline int partial_ctas_of(std::string_view s) {
 }
 // A schedule the time model has a term for: every candidate, and split_global whether a candidate or not (it was
 // not before the twenty-eighth session; a rule may make it one again: `credit predict --schedule` then shows it).
+// split_pipelined has none until it is measured (thirty-first session).
 inline bool is_modelled_schedule(std::string_view s) {
   const ScheduleTraits* t = find_schedule(s);
-  return t && (t->candidate || t->split == Split::Spread);
+  return t && (t->candidate || (t->split == Split::Spread && !t->persistent));
 }
 // A candidate that splits each row over P > 1 CTAs: a cluster's, or (once it is a candidate) split_global's
 // without one. The rest run one CTA per row: the baseline a split must beat, what the structural rules leave.

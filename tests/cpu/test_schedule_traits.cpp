@@ -19,9 +19,10 @@ TEST_CASE("every schedule has one row of traits, found by its name", "[schedule]
     CHECK(find_schedule(t.name) == &t);
     CHECK(std::string(schedule_name(t.id)) == t.name);
     CHECK((t.cluster_launch == (t.split == Split::Cluster || t.split == Split::LargestCluster)));
+    CHECK((!t.persistent || (t.split == Split::Spread && !t.cluster_launch)));  // row groups of plain CTAs
     ++rows;
   }
-  CHECK(rows == 12);
+  CHECK(rows == 13);
   CHECK(find_schedule("copy") == nullptr);
   CHECK_THROWS_AS(parse_schedule("clusters"), std::invalid_argument);
 }
@@ -50,6 +51,10 @@ TEST_CASE("each schedule takes the P its kind allows", "[schedule]") {
   CHECK(ps_to_time(Schedule::SplitGlobal, sizes, {1, 3, 16, 64, 128, 256}) == std::vector<int>{16, 64, 128});
   CHECK(spread_splits() == std::vector<int>{2, 4, 8, 16, 32, 64, 128});
   CHECK(ps_to_time(Schedule::SplitGlobal, sizes, spread_splits()) == spread_splits());
+  // split_pipelined: split_global's P.
+  for (int p : {2, 64, kMaxSpreadSplit}) CHECK(takes_p(Schedule::SplitPipelined, p));
+  for (int p : {1, 48, 2 * kMaxSpreadSplit}) CHECK_FALSE(takes_p(Schedule::SplitPipelined, p));
+  CHECK(ps_to_time(Schedule::SplitPipelined, sizes, spread_splits()) == spread_splits());
   CHECK(ps_to_time(Schedule::Megakernel, sizes, spread_splits()) == std::vector<int>{2, 4, 8, 16, 32, 64});  // not 128
 }
 
@@ -57,8 +62,11 @@ TEST_CASE("the time model's candidates and labels come from the traits", "[sched
   for (const char* s :
        {"staged", "global_reread", "registers", "registers_deep", "cluster", "partial", "partial_one", "split_global"})
     CHECK(model::is_candidate_schedule(s));
-  for (const char* s : {"megakernel", "local_fusion", "unfused", "copy", "triton"})
+  for (const char* s : {"megakernel", "local_fusion", "unfused", "split_pipelined", "copy", "triton"})
     CHECK_FALSE(model::is_candidate_schedule(s));
+  // split_global has a term whether a candidate or not; split_pipelined none until it is measured.
+  CHECK(model::is_modelled_schedule("split_global"));
+  CHECK_FALSE(model::is_modelled_schedule("split_pipelined"));
   CHECK(model::is_candidate("partial", 16));
   CHECK_FALSE(model::is_candidate("partial", 4));
   CHECK(model::is_candidate("registers_deep", 1, 8192));

@@ -16,6 +16,7 @@
 #include "core/split.hpp"
 #include "core/static_figures.hpp"
 #include "core/workload_registry.hpp"
+#include "core/workloads/all.hpp"
 
 namespace {
 
@@ -235,6 +236,27 @@ TEST_CASE("slices partition the row into aligned pieces", "[figures]") {
       REQUIRE(next == n);
     }
   }
+}
+
+// split_pipelined's CTA (kernels/pipelined_split_kernel.cuh) lays out two buffers of plane_floats per retained
+// plane, the reduction floats and two sets of chunk mbarriers: what it requests must hold them, at every slice.
+TEST_CASE("split_pipelined's shared memory holds its two slice buffers and their mbarriers", "[figures]") {
+  int checked = 0;
+  credit::for_each_workload([&](auto decl) {
+    using W = decltype(decl);
+    constexpr long planes = credit::popcount(credit::retained_mask<W>());
+    for (int n : {1, 3, 1000, 4097, 65536, 262147, 1048576})
+      for (int p : {2, 8, 32, 128}) {
+        INFO(W::name << " N=" << n << " P=" << p);
+        const long layout = 4L * 2 * planes * credit::plane_floats(n, p) + 4L * credit::reduction_floats<W>() +
+                            8L * 2 * credit::SplitPolicy::max_chunks;
+        CHECK(layout <= credit::pipelined_smem_bytes<W>(n, p));
+        // two slices where split_global keeps one: about twice its bytes, never less
+        CHECK(credit::pipelined_smem_bytes<W>(n, p) >= credit::split_smem_bytes<W>(n, p) + (n + p - 1) / p * 4 * planes);
+        ++checked;
+      }
+  });
+  CHECK(checked == 7 * 4 * int(credit::all_workloads().size()));
 }
 
 TEST_CASE("declared input domains: one source for the tool and the tests, naming real tensors", "[figures]") {

@@ -105,8 +105,8 @@ TEST_CASE("the work-free control kernel gives a finite T_ctrl", "[gpu][calibrate
 // slices, for every workload and schedule.
 TEST_CASE("host occupancy from recorded resources matches the occupancy API", "[gpu][calibrate][occupancy]") {
   const Calibration& c = calibration();
-  // staged, global_reread, cluster, split_global and every register variant
-  REQUIRE(c.kernels.size() == size_t(4 + kRegisterVariantCount) * all_workloads().size());
+  // staged, global_reread, cluster, split_global, split_pipelined and every register variant
+  REQUIRE(c.kernels.size() == size_t(5 + kRegisterVariantCount) * all_workloads().size());
   REQUIRE(c.cluster_slots.count(16) == 1);
   REQUIRE(c.copies.size() >= 4);
   CHECK(c.copies.back().ms > c.copies.front().ms);
@@ -131,14 +131,15 @@ TEST_CASE("host occupancy from recorded resources matches the occupancy API", "[
         CHECK(host == api);
         ++compared;
       }
-      // split_global: plain CTAs, so the API counts CTAs on the device, not rows.
-      for (int p : {8, 32}) {
-        const gpu::Schedule s = gpu::Schedule::SplitGlobal;
+      // split_global and split_pipelined: plain CTAs, so the API counts CTAs on the device, not rows.
+      for (const auto& [s, p] : std::vector<std::pair<gpu::Schedule, int>>{
+               {gpu::Schedule::SplitGlobal, 8}, {gpu::Schedule::SplitGlobal, 32}, {gpu::Schedule::SplitPipelined, 8},
+               {gpu::Schedule::SplitPipelined, 32}}) {
         if (!gpu::can_implement(w, s, p, 4096, n, device()).ok) continue;
         const auto k = model::find_kernel(c, w.name, model::kernel_of(gpu::schedule_name(s), n, p));
         REQUIRE(k);
         const int per_sm = model::ctas_per_sm(c.limits, device().smem_per_sm, *k, gpu::smem_bytes(w, s, p, n, device()));
-        INFO(w.name << " split_global P=" << p << " N=" << n << ": " << per_sm << " CTAs/SM");
+        INFO(w.name << " " << gpu::schedule_name(s) << " P=" << p << " N=" << n << ": " << per_sm << " CTAs/SM");
         CHECK(per_sm * device().sm_count == gpu::max_active_clusters(w, s, p, n, device()));
         ++compared;
       }

@@ -176,12 +176,14 @@ TEST_CASE("partial retention matches the oracle at wide rows", "[gpu]") {
 }
 
 // split_global (issue 13): the row over 8 to 128 CTAs without a cluster, seated by tickets, partials
-// through global memory. The issue's widths and row counts, ragged ones too; 1024 rows (many rows in
-// flight, seats taken as CTAs start) for 4 and 8 B kept per element. Every configuration runs twice on
-// one workspace, the second launch relying on the counters the first left at zero.
-TEST_CASE("split_global matches the oracle at wide rows", "[gpu]") {
+// through global memory; split_pipelined, its persistent double-buffered form (row groups looping over
+// rows). The issue's widths and row counts, ragged ones too; 1024 rows (many rows in flight, seats taken
+// as CTAs start; each group of split_pipelined serving many rows, its buffers alternating) for 4 and 8 B
+// kept per element. Every configuration runs twice on one workspace, the second launch relying on the
+// counters the first left at zero.
+TEST_CASE("split_global and split_pipelined match the oracle at wide rows", "[gpu]") {
   uint64_t seed = 26000;
-  int ran = 0;
+  std::map<Schedule, int> ran;
   for (const auto& w : all_workloads())
     for (Shape sh : {Shape{1, 131072}, Shape{3, 262147}, Shape{1, 524288}, Shape{3, 1048573}, Shape{1, 1048576},
                      Shape{1024, 131072}, Shape{1024, 262144}}) {
@@ -189,26 +191,32 @@ TEST_CASE("split_global matches the oracle at wide rows", "[gpu]") {
       HostProblem h = make_random_problem(w, sh.m, sh.n, ++seed);
       const Reference64 ref = reference64(h);
       DeviceCopy d(h);
-      for (int p : {8, 32, 128}) {
-        // Legal where the slice and its scratch fit one CTA's shared memory and P CTAs fit the device.
-        if (!gpu::can_implement(w, Schedule::SplitGlobal, p, sh.m, sh.n, device()).ok) {
-          CHECK(gpu::smem_bytes(w, Schedule::SplitGlobal, p, sh.n, device()) > device().smem_per_block_optin);
-          continue;
+      for (const Schedule s : {Schedule::SplitGlobal, Schedule::SplitPipelined})
+        for (int p : {8, 32, 128}) {
+          // Legal where the slice and its scratch fit one CTA's shared memory and P CTAs fit the device.
+          if (!gpu::can_implement(w, s, p, sh.m, sh.n, device()).ok) {
+            CHECK(gpu::smem_bytes(w, s, p, sh.n, device()) > device().smem_per_block_optin);
+            continue;
+          }
+          for (int twice = 0; twice < 2; ++twice) {
+            INFO("launch " << twice + 1 << " on one workspace");
+            check_against_oracle(h, d, ref, s, p);
+          }
+          ++ran[s];
         }
-        for (int twice = 0; twice < 2; ++twice) {
-          INFO("launch " << twice + 1 << " on one workspace");
-          check_against_oracle(h, d, ref, Schedule::SplitGlobal, p);
-        }
-        ++ran;
-      }
     }
-  CHECK(ran >= 40);
+  CHECK(ran[Schedule::SplitGlobal] >= 40);
+  CHECK(ran[Schedule::SplitPipelined] >= 30);  // two slices per CTA: fewer P fit
   const WorkloadInfo& w = find_workload("softmax_bwd");  // 8 B kept per element
   CHECK(gpu::can_implement(w, Schedule::SplitGlobal, 128, 1, 1048576, device()).ok);
   CHECK_FALSE(gpu::can_implement(w, Schedule::SplitGlobal, 8, 1, 1048576, device()).ok);  // 1 MB per CTA
   CHECK_FALSE(gpu::can_implement(w, Schedule::SplitGlobal, 48, 1, 1048576, device()).ok);  // not a power of two
   CHECK_FALSE(gpu::can_implement(w, Schedule::SplitGlobal, 256, 1, 1048576, device()).ok);
   CHECK_FALSE(gpu::can_implement(w, Schedule::SplitGlobal, 1, 1, 4096, device()).ok);
+  // split_pipelined keeps two slices: 2 x 64 KB at P = 128 fits, 2 x 128 KB at P = 64 does not.
+  CHECK(gpu::can_implement(w, Schedule::SplitPipelined, 128, 1, 1048576, device()).ok);
+  CHECK_FALSE(gpu::can_implement(w, Schedule::SplitPipelined, 64, 1, 1048576, device()).ok);
+  CHECK(gpu::can_implement(w, Schedule::SplitGlobal, 64, 1, 1048576, device()).ok);
 }
 
 TEST_CASE("large-magnitude logits stay accurate", "[gpu]") {
@@ -388,16 +396,28 @@ TEST_CASE("partial retention at one ragged wide row", "[sanitize]") {
 }
 
 // split_global's seats and row barriers under the sanitizer: more rows than the device holds at once,
-// so that CTAs take seats as others leave (racecheck sees the ticket's hand-off through shared memory).
-TEST_CASE("split_global over more rows than the device holds", "[sanitize]") {
+// so that CTAs take seats as others leave (racecheck sees the ticket's hand-off through shared memory);
+// split_pipelined's groups over many rows each, its two buffers refilled by the copy engine in turn (racecheck
+// sees the threads' reads of one buffer against the next refill). A ragged width: rows differ in alignment.
+TEST_CASE("split_global and split_pipelined over more rows than the device holds", "[sanitize]") {
   uint64_t seed = 2626;
-  for (const char* name : {"rms_softmax", "softmax_bwd"}) {
+  int ran = 0;
+  for (const char* name : {"rms_softmax", "softmax_bwd", "layernorm"}) {
     const WorkloadInfo& w = find_workload(name);
     HostProblem h = make_random_problem(w, 160, 65543, ++seed);
     const Reference64 ref = reference64(h);
     DeviceCopy d(h);
-    for (int p : {4, 16}) check_against_oracle(h, d, ref, Schedule::SplitGlobal, p);
+    for (const Schedule s : {Schedule::SplitGlobal, Schedule::SplitPipelined})
+      for (int p : {4, 16}) {
+        if (!gpu::can_implement(w, s, p, h.m, h.n, device()).ok) {  // softmax_bwd's two slices of 128 KB at P = 4
+          CHECK(gpu::smem_bytes(w, s, p, h.n, device()) > device().smem_per_block_optin);
+          continue;
+        }
+        check_against_oracle(h, d, ref, s, p);
+        ++ran;
+      }
   }
+  CHECK(ran == 11);
 }
 
 TEST_CASE("one ragged shape per workload, every schedule", "[sanitize]") {
@@ -425,7 +445,7 @@ TEST_CASE("negative controls on the split-row kernels", "[controls]") {
     for (Shape sh : {Shape{3, 1}, Shape{3, 1000}, Shape{3, 4096}, Shape{2, 50257}, Shape{1, 65536}})
       check_all_schedules(w, sh, ++seed, InputScale::Normal);
     for (Schedule s : {Schedule::Registers, Schedule::RegistersDeep, Schedule::Megakernel, Schedule::LocalFusion,
-                       Schedule::ClusterRegisters, Schedule::SplitGlobal})
+                       Schedule::ClusterRegisters, Schedule::SplitGlobal, Schedule::SplitPipelined})
       CHECK_FALSE(gpu::can_implement(w, s, traits_of(s).split == Split::OneCta ? 1 : 2, 3, 4096, device()).ok);
   }
 }
