@@ -283,11 +283,12 @@ for step in $steps; do
         --samples 5 --warmup 1
       cp "$LOGS/traffic.log" "$OUT/traffic-h200.txt"
       run traffic-report build/credit report "$OUT/traffic-h200.json" --markdown "$OUT/traffic-report.md" ;;
-    trafficwide)  # issue 13: the partial and split_global schedules' measured DRAM bytes beside the cluster's and
-      # global_reread's (M = 1024, N = 262144 and 524288; every passed kernel profiled once under ncu, as in `traffic`;
-      # P = 32, 64 only split_global takes)
+    trafficwide)  # issue 13: the partial, split_global and split_pipelined schedules' measured DRAM bytes beside the
+      # cluster's and global_reread's (M = 1024, N = 262144 and 524288; every passed kernel profiled once under ncu, as
+      # in `traffic`; P = 32, 64, 128 only the split schedules take)
       run traffic-wide build/credit --json "$OUT/traffic-wide.json" bench --traffic --rows 1024 \
-        --widths 262144,524288 --schedule global_reread cluster partial split_global --P 16,32,64 --samples 5 --warmup 1
+        --widths 262144,524288 --schedule global_reread cluster partial split_global split_pipelined --P 16,32,64,128 \
+        --samples 5 --warmup 1
       cp "$LOGS/traffic-wide.log" "$OUT/traffic-wide.txt" ;;
     *) echo "unknown step $step"; status=2 ;;
   esac
