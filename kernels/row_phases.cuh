@@ -257,16 +257,6 @@ __device__ __forceinline__ void copy_planes(const RowOperands& op, const RowSpan
   __syncthreads();
 }
 
-// How a span's bulk copies are cut: chunks of `per` 16-byte groups, each completing on its own mbarrier.
-struct ChunkPlan {
-  int per, chunks;
-};
-__device__ __forceinline__ ChunkPlan chunk_plan(int groups) {
-  const int per_raw = (groups + SplitPolicy::max_chunks - 1) / SplitPolicy::max_chunks;
-  const int per = per_raw > SplitPolicy::min_chunk_groups ? per_raw : SplitPolicy::min_chunk_groups;
-  return {per, (groups + per - 1) / per};
-}
-
 // Thread 0: puts the span's retained inputs in flight to the planes, chunk c on bars[c]. A chunk past the
 // span's groups (Padded: a plan made for a longer span, split_pipelined's, whose rows differ in alignment)
 // completes its mbarrier's phase with a plain arrival, so that every chunk's phase advances once per use.

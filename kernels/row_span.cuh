@@ -1,30 +1,12 @@
 #pragma once
-// Walking a span [lo, hi) of one row with 16-byte accesses: a scalar head up to the first
-// 16-byte boundary, whole float4 groups, and a scalar tail. Rows of any width N work, also
-// when N is not a multiple of 4 (then row starts are not 16-byte aligned).
+// Walking a span of one row (credit::RowSpan, core/row_span.hpp, which the kernels find from the enclosing
+// namespace) with 16-byte accesses on the device: the lanes of a float4, and the loop over a span's groups
+// with several loads in flight per thread.
 #include <cuda_runtime.h>
 
+#include "core/row_span.hpp"
+
 namespace credit::kernels {
-
-struct RowSpan {
-  long long base;  // element index of the row start in the [rows x n] tensors
-  int lo, hi;      // the span, in row coordinates
-  int ia, ib;      // [ia, ib): whole 16-byte groups
-  int off;         // misalignment of lo: shared-memory index of element i is i - lo + off
-
-  __device__ RowSpan(long long base_, int lo_, int hi_) : base(base_), lo(lo_), hi(hi_) {
-    off = int((base + lo) & 3);
-    const int head = (4 - off) & 3;
-    ia = lo + head < hi ? lo + head : hi;
-    ib = ia + ((hi - ia) & ~3);
-  }
-  __device__ int groups() const { return (ib - ia) >> 2; }
-  __device__ int edge_count() const { return (ia - lo) + (hi - ib); }
-  // The t-th scalar element (head first, then tail), t < edge_count().
-  __device__ int edge_elem(int t) const { return t < ia - lo ? lo + t : ib + (t - (ia - lo)); }
-  __device__ int group_elem(int g) const { return ia + 4 * g; }
-  __device__ int smem_index(int i) const { return i - lo + off; }
-};
 
 __device__ __forceinline__ float lane_of(const float4& v, int e) {
   return e == 0 ? v.x : e == 1 ? v.y : e == 2 ? v.z : v.w;

@@ -155,6 +155,17 @@ inline const std::vector<int>& spread_splits() {
   return ps;
 }
 
+// How a span's bulk copies (the split-row kernels' first stage) are cut: chunks of `per` 16-byte groups, each
+// completing on its own mbarrier, at most SplitPolicy::max_chunks of them.
+struct ChunkPlan {
+  int per, chunks;
+};
+CREDIT_HD ChunkPlan chunk_plan(int groups) {
+  const int per_raw = (groups + SplitPolicy::max_chunks - 1) / SplitPolicy::max_chunks;
+  const int per = per_raw > SplitPolicy::min_chunk_groups ? per_raw : SplitPolicy::min_chunk_groups;
+  return {per, (groups + per - 1) / per};
+}
+
 // Cluster sizes the clustered schedule takes: 2, 4, 8 (portable) and 16 (non-portable on Hopper).
 constexpr bool is_cluster_size(int p) { return p == 2 || p == 4 || p == 8 || p == 16; }
 

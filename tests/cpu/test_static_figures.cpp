@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "catch.hpp"
+#include "core/row_span.hpp"
 #include "core/split.hpp"
 #include "core/static_figures.hpp"
 #include "core/workload_registry.hpp"
@@ -257,6 +258,37 @@ TEST_CASE("split_pipelined's shared memory holds its two slice buffers and their
       }
   });
   CHECK(checked == 7 * 4 * int(credit::all_workloads().size()));
+}
+
+// split_pipelined makes one chunk plan per CTA for every row it serves (its mbarriers' phases advance once per
+// row), from the slice's length plus one group; rows start at different alignments at a ragged N. For every
+// alignment the plan must cover the span's groups in at most max_chunks chunks, its first chunk must not start
+// past them unless the span has none, and each element's place in the plane must lie inside plane_floats.
+TEST_CASE("split_pipelined's chunk plan covers every row's span, whatever its alignment", "[figures]") {
+  using credit::SplitPolicy;
+  int spans = 0;
+  for (int n : {1, 3, 5, 1000, 4097, 65537, 131071, 262147, 1048573, 1048576})
+    for (int p : {2, 8, 32, 128})
+      for (int c : {0, 1, p / 2, p - 1}) {
+        const credit::Slice s = credit::slice_of(n, p, c);
+        const credit::ChunkPlan plan = credit::chunk_plan((s.hi - s.lo) / SplitPolicy::vec + 1);
+        REQUIRE(plan.chunks >= 1);
+        REQUIRE(plan.chunks <= SplitPolicy::max_chunks);
+        for (long long row = 0; row < 8; ++row) {  // every alignment of a row start, twice
+          INFO("N=" << n << " P=" << p << " c=" << c << " row=" << row);
+          const credit::RowSpan span(row * n, s.lo, s.hi);
+          CHECK(long(plan.per) * plan.chunks >= span.groups());
+          CHECK(span.groups() * 4 + span.edge_count() == s.hi - s.lo);  // every element once
+          if (s.hi > s.lo) {
+            CHECK(span.smem_index(s.lo) >= 0);
+            CHECK(span.smem_index(s.hi - 1) < credit::plane_floats(n, p));
+          }
+          // the kernels that cut the slice afresh per row (one plan per span) never take more chunks
+          CHECK(credit::chunk_plan(span.groups()).chunks <= plan.chunks);
+          ++spans;
+        }
+      }
+  CHECK(spans == 10 * 4 * 4 * 8);
 }
 
 TEST_CASE("declared input domains: one source for the tool and the tests, naming real tensors", "[figures]") {
