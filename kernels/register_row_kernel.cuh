@@ -152,23 +152,27 @@ __device__ __forceinline__ void register_stages(const RowOperands& op, long long
   (register_stage<W, X, l, T, G>(op, row, span, r, has_edge, warp_buf, slots, xbars, rowp, ctx), ...);
 }
 
-template <class W, int T, int G, class X = LocalExchange>
-__global__ void __launch_bounds__(T, (register_min_blocks<W, T, G, X>())) register_row_kernel(const __grid_constant__ RowOperands op) {
+// The kernel's body. Whole = true: a kernel launched only where N % 4 == 0 (CREDIT_REGISTER_WHOLE_GROUPS, core/
+// split.hpp), whose spans are whole 16-byte groups, so the scalar head and tail, their loads and their
+// contributions at every stage drop out at compile time. The twenty-fifth session put most of the register
+// kernels' extra instructions against Triton's in per-group bounds checks and addressing; this takes out the
+// edges' share, 19-23% of the PTX of the 256 x 2 kernels. A kernel of its own, not a branch in one: with both
+// bodies in one kernel ptxas spilled in 42 of the 110 register kernels (912 bytes of stores; 20 and 192 today),
+// with the whole-groups body alone in 11 (160 bytes).
+template <class W, int T, int G, class X, bool Whole>
+__device__ __forceinline__ void register_row(const RowOperands& op, float* warp_buf, float* slots, std::uint64_t* xbars) {
   using Row = RegisterRow<W, T, G>;
-  using XS = ExchangeSmem<W, X>;
   constexpr int NI = n_inputs<W>;
   constexpr int NC = int(W::col_params.size());
   constexpr int NO = int(W::outputs.size());
-  __shared__ float warp_buf[num_stages<W>() * (T / 32) * max_q<W>()];
-  __shared__ float slots[XS::slot_floats];
-  __shared__ std::uint64_t xbars[XS::bars];
   // Begun before the row's loads: the peers' cluster barrier arrival overlaps them.
   X::template begin<W>(op, xbars);
   constexpr bool local = std::is_same_v<X, LocalExchange>;  // one CTA per row: the whole row, nothing to compute
   const int p = local ? 1 : X::size(op), c = local ? 0 : X::rank(op);
   const long long row = local ? (long long)blockIdx.x : (long long)(blockIdx.x / unsigned(p));
   const Slice sl = local ? Slice{0, op.n} : slice_of(op.n, p, c);
-  const RowSpan span(row * op.n, sl.lo, sl.hi);
+  const RowSpan span = Whole ? RowSpan(row * op.n, sl.lo, sl.hi, RowSpan::WholeGroups{})
+                             : RowSpan(row * op.n, sl.lo, sl.hi);
   const int groups = span.groups();
   Row r;
   // Every load of the row first: G x NI 16-byte loads in flight per thread.
@@ -188,7 +192,7 @@ __global__ void __launch_bounds__(T, (register_min_blocks<W, T, G, X>())) regist
   // following the stages.
   constexpr bool prefetch = col_prefetch<T>;
   constexpr bool col_early = prefetch && CREDIT_REGISTER_COL_EARLY != 0;
-  const bool col_vec = (op.n & 3) == 0;  // column vectors are 16-byte aligned only then
+  const bool col_vec = Whole || (op.n & 3) == 0;  // column vectors are 16-byte aligned only then
   auto load_col = [&](int k, int i) {
     return col_vec ? __ldg(reinterpret_cast<const float4*>(op.col[k] + i))
                    : make_float4(__ldg(op.col[k] + i), __ldg(op.col[k] + i + 1), __ldg(op.col[k] + i + 2),
@@ -205,7 +209,7 @@ __global__ void __launch_bounds__(T, (register_min_blocks<W, T, G, X>())) regist
       }
   };
   if (col_early) load_cols();
-  const bool has_edge = int(threadIdx.x) < span.edge_count();
+  const bool has_edge = !Whole && int(threadIdx.x) < span.edge_count();
   const int edge_i = has_edge ? span.edge_elem(threadIdx.x) : 0;
 #pragma unroll
   for (int k = 0; k < NI; ++k) r.edge[k] = has_edge && ((Row::held >> k) & 1u) ? op.in[k][span.base + edge_i] : 0.f;
@@ -253,6 +257,15 @@ __global__ void __launch_bounds__(T, (register_min_blocks<W, T, G, X>())) regist
     store_element<W>(op, at, y);
   }
   if (c == 0 && threadIdx.x == 0) store_row_outputs<W>(op, row, ctx);
+}
+
+template <class W, int T, int G, class X = LocalExchange, bool Whole = false>
+__global__ void __launch_bounds__(T, (register_min_blocks<W, T, G, X>())) register_row_kernel(const __grid_constant__ RowOperands op) {
+  using XS = ExchangeSmem<W, X>;
+  __shared__ float warp_buf[num_stages<W>() * (T / 32) * max_q<W>()];
+  __shared__ float slots[XS::slot_floats];
+  __shared__ std::uint64_t xbars[XS::bars];
+  register_row<W, T, G, X, Whole>(op, warp_buf, slots, xbars);
 }
 
 }  // namespace credit::kernels

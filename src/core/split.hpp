@@ -100,6 +100,12 @@ struct RegisterVariant {
       {256, 8, RegisterFamily::Cluster}
 #endif
 inline constexpr RegisterVariant kRegisterVariants[] = {CREDIT_REGISTER_VARIANTS};
+// A build option for A/B runs (kernels/register_row_kernel.cuh): 1 launches, at N % 4 == 0, a second kernel per
+// register variant whose spans are whole 16-byte groups (no scalar head or tail, no edge work at any stage).
+#ifndef CREDIT_REGISTER_WHOLE_GROUPS
+#define CREDIT_REGISTER_WHOLE_GROUPS 0
+#endif
+inline constexpr bool kRegisterWholeGroups = CREDIT_REGISTER_WHOLE_GROUPS != 0;
 inline constexpr int kRegisterVariantCount = int(sizeof(kRegisterVariants) / sizeof(kRegisterVariants[0]));
 
 // The narrowest row a family takes.

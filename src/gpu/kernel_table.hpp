@@ -23,11 +23,13 @@ struct Kernels {
   Kernel split_global;  // the split-row kernel seated by tickets, partials through global memory
   Kernel split_pipelined;  // the persistent, double-buffered one (null for a negative control)
   long (*pipelined_smem)(long n, int p);
+  Kernel registers_whole[kRegisterVariantCount];  // registers' for N % 4 == 0 (null unless kRegisterWholeGroups)
 };
 
-// The register-resident kernels of a workload, one per RegisterVariant (register_kernels.cu);
-// false (out untouched) for a name that is not a workload's.
-bool register_kernels_of(std::string_view workload, Kernel (&out)[kRegisterVariantCount]);
+// The register-resident kernels of a workload, one per RegisterVariant (register_kernels.cu); with whole_groups,
+// those for N % 4 == 0 (left null unless the build has kRegisterWholeGroups). False (out untouched) for a name
+// that is not a workload's.
+bool register_kernels_of(std::string_view workload, Kernel (&out)[kRegisterVariantCount], bool whole_groups = false);
 
 // split_global's kernel of a workload (split_global_kernels.cu); nullptr for a name that is not a workload's.
 Kernel split_global_kernel_of(std::string_view workload);

@@ -14,19 +14,25 @@ namespace {
 template <int v>
 using ExchangeOf = std::conditional_t<kRegisterVariants[v].family == RegisterFamily::Cluster, kernels::DsmemExchange,
                                       kernels::LocalExchange>;
-template <class W, int... v>
+template <class W, bool Whole, int... v>
 void fill(Kernel* k, std::integer_sequence<int, v...>) {
-  ((k[v] = &kernels::register_row_kernel<W, kRegisterVariants[v].threads, kRegisterVariants[v].groups, ExchangeOf<v>>),
+  ((k[v] = &kernels::register_row_kernel<W, kRegisterVariants[v].threads, kRegisterVariants[v].groups, ExchangeOf<v>,
+                                         Whole>),
    ...);
 }
 }  // namespace
 
-bool register_kernels_of(std::string_view workload, Kernel (&out)[kRegisterVariantCount]) {
+bool register_kernels_of(std::string_view workload, Kernel (&out)[kRegisterVariantCount], bool whole_groups) {
   bool found = false;
   for_each_workload([&](auto decl) {
     using W = decltype(decl);
     if (found || workload != W::name) return;
-    fill<W>(out, std::make_integer_sequence<int, kRegisterVariantCount>{});
+    if constexpr (kRegisterWholeGroups) {  // instantiated only in a build that launches them
+      if (whole_groups) fill<W, true>(out, std::make_integer_sequence<int, kRegisterVariantCount>{});
+      else fill<W, false>(out, std::make_integer_sequence<int, kRegisterVariantCount>{});
+    } else if (!whole_groups) {
+      fill<W, false>(out, std::make_integer_sequence<int, kRegisterVariantCount>{});
+    }
     found = true;
   });
   return found;

@@ -52,6 +52,7 @@ const Kernels& kernels_of(const WorkloadInfo& w) {
       split_pipelined_kernel_of(W::name, k.split_pipelined, k.pipelined_smem);
       fill_fused<W>(k.fused, std::make_integer_sequence<int, num_stages<W>()>{});
       register_kernels_of(W::name, k.registers);
+      register_kernels_of(W::name, k.registers_whole, true);
       t[W::name] = k;
     });
     return t;
@@ -73,7 +74,8 @@ int register_variant_of(Schedule s, int p, long long n) {
 Kernel kernel_for(const Kernels& k, Schedule s, int p, long long n) {
   if (traits_of(s).register_family >= 0) {
     const int v = register_variant_of(s, p, n);
-    return v < 0 ? nullptr : k.registers[v];
+    if (v < 0) return nullptr;
+    return kRegisterWholeGroups && n % 4 == 0 && k.registers_whole[v] ? k.registers_whole[v] : k.registers[v];
   }
   switch (s) {
     case Schedule::Staged: return k.staged;
