@@ -24,7 +24,8 @@ constexpr ScheduleTraits kTraits[] = {
     // a candidate again (challenger E, twenty-eighth session): its exchange term fitted on the widebench; judged on
     // wide held-out 15 and validation 44 (twentyeighth/decision-rule.md). The a-priori term failed wide held-out 14.
     {S::SplitGlobal,   "split_global",   Split::Spread,         true,  false, true,  false, -1, 0, false},
-    // written in the thirty-first session (no GPU lent): not a candidate, and without a time-model term, until measured
+    // written in the thirty-first session (no GPU lent), with an a-priori time term: not a candidate until measured
+    // (thirtyfirst/decision-rule.md)
     {S::SplitPipelined, "split_pipelined", Split::Spread,       true,  false, false, false, -1, 0, true},
 };
 constexpr bool in_enum_order() {

@@ -145,7 +145,9 @@ CandidateTime candidate_formula(const StaticFigures& f, const std::string& workl
   const bool regs = traits && traits->register_family >= 0;
   // P CTAs per row without a cluster, partials through global memory (split_global): the clustered kernel's
   // terms, with plain CTAs' residency and a barrier in global memory for the cluster's launch and handshakes.
-  const bool spread = traits && traits->split == Split::Spread && !traits->persistent;
+  const bool spread = traits && traits->split == Split::Spread;
+  // split_pipelined: split_global persistent and double-buffered (an a-priori term, thirty-first session).
+  const bool pipelined = spread && traits->persistent;
   const auto family = RegisterFamily(regs ? traits->register_family : 0);
   require(cluster || partial || reread || regs || spread || schedule == "staged",
           "the time model has no schedule '" + schedule + "'");
@@ -178,6 +180,7 @@ CandidateTime candidate_formula(const StaticFigures& f, const std::string& workl
                                   ": run `credit calibrate` with this build");
   const long smem = reread || regs ? 0
                      : partial    ? partial_smem_bytes(keep, f.b_keep, f.s_scratch)
+                     : pipelined  ? pipelined_smem_from(n, p, f.b_keep, f.s_scratch)
                                   : split_smem(f, n, p);
   if (smem > cal.device.smem_per_block_optin) {
     c.reason = "Eq. 3: ceil(N/P)*b_keep + S_scratch = " + std::to_string(smem) + " B > S_max = " +
@@ -257,8 +260,8 @@ CandidateTime candidate_formula(const StaticFigures& f, const std::string& workl
     t_fixed += prm.cluster_us * std::log2(double(p)) / 2.0 * launch_weight +
                prm.barrier_scale * f.K() * bar->second.median / cal.sm_clock_hz * 1e6;
   }
-  if (spread)  // the seat, then one row barrier per stage; each barrier's P arrivals meet on one counter
-    t_fixed += (prm.global_exchange_us + prm.global_exchange_split_us * double(p)) * double(f.L + 1);
+  if (spread)  // the seat (not split_pipelined's), then one row barrier per stage; P arrivals meet on one counter
+    t_fixed += (prm.global_exchange_us + prm.global_exchange_split_us * double(p)) * double(f.L + (pipelined ? 0 : 1));
   // Column parameters stream from the L2 into every CTA beside its own bytes. A partial kernel reads
   // them in its apply pass over the whole slice, whose loads from global memory run at the CTA's
   // streamed rate: partial_col_stream of them cost one element's round trip per element at that rate,
@@ -327,12 +330,16 @@ CandidateTime candidate_formula(const StaticFigures& f, const std::string& workl
     // an SM, r + (1 - r) / k' of one's fixed cost adds to the wave, the rest overlaps the others' loads
     // in flight (r = register_first_exposed_share).
     const double first_k = regs ? prm.register_first_exposed_share + (1.0 - prm.register_first_exposed_share) / k_eff : 1.0;
-    const double t_exposed = first ? first_k * t_fixed : prm.fixed_exposed_share * (t_fixed - (1.0 - stage_k) * t_staging);
+    // split_pipelined after its first wave exposes none: its fixed costs join its chain, under which the next
+    // row's slice streams (below).
+    const double t_exposed = pipelined && !first ? 0.0
+                             : first            ? first_k * t_fixed
+                                                : prm.fixed_exposed_share * (t_fixed - (1.0 - stage_k) * t_staging);
     // A cluster's k' CTAs per SM all wait at its exchanges at times; the SM's share of DRAM then
     // idles, which at few CTAs per SM the others' loads do not cover: its wave moves the DRAM bytes
     // in 1 + cluster_idle_share / k'^cluster_idle_power of the bound's time (k >= 2: a lone CTA per
-    // SM is bound by its own chain).
-    const double idle_k = (cluster || spread) && c.ctas_per_sm >= 2
+    // SM is bound by its own chain). split_pipelined's next slices stay in flight while its CTAs wait: none.
+    const double idle_k = (cluster || spread) && !pipelined && c.ctas_per_sm >= 2
                               ? 1.0 + prm.cluster_idle_share / std::pow(k_eff, prm.cluster_idle_power) : 1.0;
     // Column parameters stay in the L2 while the bytes a wave streams through it fit col_l2_share of
     // it; past that the streamed rows evict them (their reuse is a wave apart) and a CTA reads the
@@ -348,8 +355,11 @@ CandidateTime candidate_formula(const StaticFigures& f, const std::string& workl
     // CTAs per SM).
     const double far = partial || col_kept >= 1 ? 1.0 : col_kept + (1 - col_kept) * prm.col_gbps / prm.col_far_gbps;
     const double t_col_w = t_col * (1 - prm.col_room_save * col_room(k_eff, first));
-    const double memory = std::max(idle_k * (rows * d_hbm / b_hbm + rows * d_l2 / b_l2),
-                                   t_cta + (1 - col_k) * t_col_w + (t_fixed - t_exposed));
+    // split_pipelined after its first wave: the slice loads while the previous row's chain (its fixed costs, the
+    // exchanges above all, and its column reads) runs, so the chain is the larger of the two, not their sum.
+    const double chain_rest = (1 - col_k) * t_col_w + (t_fixed - t_exposed);
+    const double chain = pipelined && !first ? std::max(t_cta, chain_rest) : t_cta + chain_rest;
+    const double memory = std::max(idle_k * (rows * d_hbm / b_hbm + rows * d_l2 / b_l2), chain);
     // The probe times the SMs' work with every SM busy; 1 - work_sm_share of it is each SM's share of
     // what they all share (the L2's rate: the probes run at 6-8 TB/s of the workloads' bytes, 4 TB/s for
     // quant_int8), which a wave on fewer SMs splits among fewer.

@@ -57,6 +57,11 @@
 //   U = k * S / P rows held at once, no cluster launch, handshake or gain, and (global_exchange_us +
 //   global_exchange_split_us * P) * (L + 1) in t_fixed (its seat and a row barrier per stage, P arrivals each);
 //   optionally times the clustered kernel's probe factor^spread_probe_power (0 built in).
+//   split_pipelined (split_global persistent and double-buffered; a term written before it was measured, thirty-
+//   first session, and not a candidate): split_global's with two slices' shared memory per CTA, L exchanges (no
+//   seat), no idle DRAM at the exchanges (its next row's slice is in flight), and in every wave after the first
+//   no exposed fixed cost and the chain max(t_cta, t_fixed + column reads) instead of their sum (the slice loads
+//   while the previous row's chain runs).
 //   T = launch + g * sum over waves (the last, partial one after a full one: tail_wave_share of its own term, the
 //   rest a full wave's pro rata), g = P^-cluster_gain for a clustered candidate (cluster_registers too)
 //   at k >= 2, else 1;
@@ -101,12 +106,12 @@ inline int partial_ctas_of(std::string_view s) {
   const ScheduleTraits* t = find_schedule(s);
   return t ? t->partial_ctas : 0;
 }
-// A schedule the time model has a term for: every candidate, and split_global whether a candidate or not (it was
-// not before the twenty-eighth session; a rule may make it one again: `credit predict --schedule` then shows it).
-// split_pipelined has none until it is measured (thirty-first session).
+// A schedule the time model has a term for: every candidate, and split_global and split_pipelined whether
+// candidates or not (split_global was not before the twenty-eighth session; split_pipelined's term is a priori,
+// written before it was measured): `credit predict --schedule` shows them.
 inline bool is_modelled_schedule(std::string_view s) {
   const ScheduleTraits* t = find_schedule(s);
-  return t && (t->candidate || (t->split == Split::Spread && !t->persistent));
+  return t && (t->candidate || t->split == Split::Spread);
 }
 // A candidate that splits each row over P > 1 CTAs: a cluster's, or (once it is a candidate) split_global's
 // without one. The rest run one CTA per row: the baseline a split must beat, what the structural rules leave.

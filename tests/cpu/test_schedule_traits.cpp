@@ -64,9 +64,10 @@ TEST_CASE("the time model's candidates and labels come from the traits", "[sched
     CHECK(model::is_candidate_schedule(s));
   for (const char* s : {"megakernel", "local_fusion", "unfused", "split_pipelined", "copy", "triton"})
     CHECK_FALSE(model::is_candidate_schedule(s));
-  // split_global has a term whether a candidate or not; split_pipelined none until it is measured.
+  // split_global and split_pipelined have terms whether candidates or not (split_pipelined's a priori).
   CHECK(model::is_modelled_schedule("split_global"));
-  CHECK_FALSE(model::is_modelled_schedule("split_pipelined"));
+  CHECK(model::is_modelled_schedule("split_pipelined"));
+  CHECK_FALSE(model::is_modelled_schedule("megakernel"));
   CHECK(model::is_candidate("partial", 16));
   CHECK_FALSE(model::is_candidate("partial", 4));
   CHECK(model::is_candidate("registers_deep", 1, 8192));

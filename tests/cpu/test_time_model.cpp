@@ -1413,6 +1413,14 @@ TEST_CASE("cluster_fill_power: a cluster's launch term weighs the share of one w
   CHECK(t(0.3, "cluster", 4, 3, 65536).t_ms < t(0, "cluster", 4, 3, 65536).t_ms);
 }
 
+// Whether a calibration of a build before the schedule (h200_like: no resources for it) has it refused at
+// 1024 x 2^20, P = 128, with the reason that it predates the schedule, not an error.
+static bool refused_as_predating(const WorkloadInfo& w, const TimeModelParams& prm, const char* schedule) {
+  const Calibration old = h200_like();
+  const CandidateTime t = candidate_time(w.figures, w.name, old, prm, copy_line(old.copies), schedule, 128, 1024, 1 << 20);
+  return !t.legal && t.reason.find("predates") != std::string::npos;
+}
+
 // split_global (twenty-sixth session): a term written before the schedule was measured; a candidate since the
 // twenty-eighth.
 TEST_CASE("split_global's term: plain CTAs' residency, a global exchange per stage", "[model][time]") {
@@ -1475,9 +1483,57 @@ TEST_CASE("split_global's term: plain CTAs' residency, a global exchange per sta
   CHECK(is_modelled_schedule("split_global"));
   CHECK_FALSE(is_modelled_schedule("megakernel"));
   // A calibration from before the schedule: refused with the reason, not an error.
-  const CandidateTime old = candidate_time(w.figures, w.name, h200_like(), prm, l, "split_global", 128, 1024, 1 << 20);
-  CHECK_FALSE(old.legal);
-  CHECK(old.reason.find("predates") != std::string::npos);
+  CHECK(refused_as_predating(w, prm, "split_global"));
+}
+
+// split_pipelined (thirty-first session): an a-priori term, written before the schedule was measured, not a
+// candidate. Each property below is one the kernel was built for.
+TEST_CASE("split_pipelined's a-priori term: two slices, no seat, its next slice loading under the chain", "[model][time]") {
+  Calibration c = h200_like();
+  for (const auto& w : all_workloads())
+    for (const char* s : {"split_global", "split_pipelined"}) c.kernels.push_back({w.name, s, 256, 64, 0});
+  const WorkloadInfo& w = find_workload("softmax_bwd");  // two stages, 8 B kept per element
+  const TimeModelParams prm = h200_params();
+  const CopyLine l = copy_line(c.copies);
+  auto at = [&](const TimeModelParams& q, const char* s, int p, long long m, long long n) {
+    return candidate_time(w.figures, w.name, c, q, l, s, p, m, n);
+  };
+  // Two slices per CTA: 2^20 over 128 CTAs is 2 x 64 KB, one CTA per SM (split_global: three); over 64 it does not
+  // fit (split_global's one slice of 128 KB does). Its shared memory is the launcher's (core/split.hpp).
+  const CandidateTime p128 = at(prm, "split_pipelined", 128, 1024, 1 << 20);
+  REQUIRE(p128.legal);
+  CHECK(p128.ctas_per_sm == 1);
+  CHECK(p128.resident_rows == 1);
+  CHECK(at(prm, "split_global", 128, 1024, 1 << 20).ctas_per_sm == 3);
+  CHECK_FALSE(at(prm, "split_pipelined", 64, 1024, 1 << 20).legal);
+  CHECK(at(prm, "split_global", 64, 1024, 1 << 20).legal);
+  CHECK(p128.hbm_bytes == 1024.0 * w.figures.d_fixed(1 << 20));  // every byte once
+  CHECK(p128.t_ms >= l.us(p128.hbm_bytes) * 1e-3);
+  // No seat: in one wave of one row the fixed costs add whole, so a microsecond more per exchange costs L
+  // microseconds, split_global's L + 1 (memory and work do not depend on it there).
+  auto dt = [&](const char* s) {
+    TimeModelParams a = prm, b = prm;
+    b.global_exchange_us = a.global_exchange_us + 1.0;
+    return (at(b, s, 16, 1, 8192).t_ms - at(a, s, 16, 1, 8192).t_ms) * 1e3;
+  };
+  CHECK(dt("split_pipelined") == Approx(double(w.figures.L)).epsilon(1e-9));
+  CHECK(dt("split_global") == Approx(double(w.figures.L + 1)).epsilon(1e-9));
+  // Where the two hold the same CTAs per SM (small slices, registers bound them), many waves: split_pipelined is
+  // faster (no seat, its loads under the chain, no idle DRAM at the exchanges), and never below the copy.
+  const CandidateTime sg = at(prm, "split_global", 16, 4096, 8192), sp = at(prm, "split_pipelined", 16, 4096, 8192);
+  REQUIRE(sg.legal);
+  REQUIRE(sp.legal);
+  REQUIRE(sg.ctas_per_sm == sp.ctas_per_sm);
+  REQUIRE(sg.waves > 2);
+  CHECK(sp.t_ms < sg.t_ms);
+  CHECK(sp.t_ms >= l.us(sp.hbm_bytes) * 1e-3);
+  // Not a candidate: predict_times never weighs it, and `--schedule` may show it (is_modelled_schedule).
+  for (const CandidateTime& x : predict_times(w.figures, w.name, c, prm, 1024, 1 << 20).candidates)
+    CHECK(x.schedule != "split_pipelined");
+  CHECK(is_modelled_schedule("split_pipelined"));
+  CHECK_FALSE(is_candidate_schedule("split_pipelined"));
+  // A calibration of a build before it: refused with the reason.
+  CHECK(refused_as_predating(w, prm, "split_pipelined"));
 }
 
 TEST_CASE("resident rows of P CTAs without a cluster: whole sets of P resident CTAs", "[model][time]") {
