@@ -7,6 +7,8 @@
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
+#include <filesystem>
 #include <optional>
 
 #include "cli/cli_log.hpp"
@@ -28,6 +30,7 @@
 #include "runner/python_baselines.hpp"
 #include "runner/sweep_runner.hpp"
 #include "sweep/model_selection.hpp"
+#include "sweep/model_vs_measured.hpp"
 #include "sweep/reevaluate.hpp"
 #include "sweep/sweep_config.hpp"
 #include "sweep/sweep_summary.hpp"
@@ -43,6 +46,7 @@ struct SweepArgs {
   bool reevaluate = false, no_python = false, dry_run = false;
   std::string csv;  // --csv PATH or -
   std::vector<std::string> baselines;  // with --summarize: torch/Triton baseline files
+  std::string model_vs_measured;  // with --summarize: a schedule whose measured / predicted times to print
   std::uint64_t seed = 20261129;
 };
 
@@ -124,7 +128,8 @@ void print_summary(const ResultsFile& r) {
 // predictions, the time model from the calibration (--calibration's, else the sweep's own; its
 // fitted constants when it has them, else the H200 fit).
 void print_selection(const ResultsFile& r, const std::string& calibration_path, const std::string& constants_path,
-                     const std::vector<model::HeldConstant>& sets) {
+                     const std::vector<model::HeldConstant>& sets, const std::string& source,
+                     const std::string& model_vs_measured) {
   std::optional<Calibration> cal = r.calibration;
   if (!calibration_path.empty()) {
     const ResultsFile c = read_results(calibration_path);
@@ -135,8 +140,10 @@ void print_selection(const ResultsFile& r, const std::string& calibration_path, 
     cal = c.calibration;  // the given calibration's device inputs too (same GPU model, maybe newer probes)
   }
   if (!cal || cal->kernels.empty() || cal->copies.size() < 2) {
-    if (!constants_path.empty() || !sets.empty())
-      throw CommandFailed(std::string(constants_path.empty() ? "--set" : "--constants") +
+    if (!constants_path.empty() || !sets.empty() || !model_vs_measured.empty())
+      throw CommandFailed(std::string(!model_vs_measured.empty() ? "--model-vs-measured"
+                                      : constants_path.empty()   ? "--set"
+                                                                 : "--constants") +
                               ": the sweep has no time-model inputs to use them with: give --calibration", 2);
     fmt::print("\n(no time-model inputs in this file's calibration: selection regret of the time model not shown)\n");
     return;
@@ -150,6 +157,9 @@ void print_selection(const ResultsFile& r, const std::string& calibration_path, 
              "'cluster' exactly where a cluster beats the faster one-CTA kernel; time model constants: {}\n",
              params.fitted_on);
   fmt::print("{}", format_selection_stats(rep));
+  if (!model_vs_measured.empty())
+    fmt::print("{}", format_model_vs_measured(model_vs_measured,
+                                              schedule_residuals(r, source, *cal, params, model_vs_measured)));
 }
 
 // --dry-run: what the sweep would measure and a rough time (estimate_sweep), without a GPU.
@@ -191,6 +201,13 @@ void run_sweep(const SweepArgs& a, const GlobalOptions& g) {
     for (const auto& [option, given] : {std::pair{"--config", !a.config.empty()}, std::pair{"--resume", !a.resume.empty()},
                                         std::pair{"--dry-run", a.dry_run}, std::pair{"--no-python", a.no_python}})
       if (given) throw CommandFailed(std::string(option) + " goes with a sweep to run, not with --summarize", 2);
+    if (!a.model_vs_measured.empty()) {  // before any file is read
+      if (!find_schedule(a.model_vs_measured))
+        throw CommandFailed("--model-vs-measured: unknown schedule '" + a.model_vs_measured + "' (known: " +
+                                known_schedules() + ")", 2);
+      if (!model::is_modelled_schedule(a.model_vs_measured))
+        throw CommandFailed("--model-vs-measured: the time model has no term for " + a.model_vs_measured, 2);
+    }
     std::vector<std::string> inputs{a.summarize, a.calibration, a.constants};
     inputs.insert(inputs.end(), a.baselines.begin(), a.baselines.end());
     refuse_overwriting_inputs(inputs, {{"--csv", a.csv}});
@@ -199,13 +216,19 @@ void run_sweep(const SweepArgs& a, const GlobalOptions& g) {
       throw CommandFailed(a.summarize + ": kind: a " + r.kind + " file has no sweep to summarize (--summarize takes "
                           "a sweep or ladder file" + (r.kind == "prediction" ? "; re-evaluate it with credit predict "
                           "--from" : "; predict from it with credit predict --calibration") + ")", 2);
+    if (!a.model_vs_measured.empty() &&
+        std::none_of(r.points.begin(), r.points.end(), [&](const SweepPoint& p) {
+          return p.schedule == a.model_vs_measured && p.disposition == Disposition::Passed;
+        }))
+      throw CommandFailed("--model-vs-measured: " + a.summarize + " has no passed " + a.model_vs_measured + " point", 2);
     csv.write(points_csv(r.points));
     if (csv.to_stdout()) return;  // stdout holds the CSV alone
     if (r.kind == "ladder") return print_ladder_summary(r);
     if (a.reevaluate) r.predictions = reevaluate(r, {model::Variant::Paper, model::Variant::Refined});
     print_summary(r);
     fmt::print("{}", traffic::traffic_table(r.points));
-    print_selection(r, a.calibration, a.constants, sets);
+    print_selection(r, a.calibration, a.constants, sets, std::filesystem::path(a.summarize).filename().string(),
+                    a.model_vs_measured);
     std::vector<ResultsFile> others;
     for (const auto& b : a.baselines) others.push_back(read_results(b));
     return print_speedups(r, others);
@@ -214,6 +237,7 @@ void run_sweep(const SweepArgs& a, const GlobalOptions& g) {
     if (!value->empty()) throw CommandFailed(std::string(option) + " goes with --summarize (a sweep calibrates itself)", 2);
   if (!a.set.empty()) throw CommandFailed("--set goes with --summarize (a sweep calibrates itself)", 2);
   if (!a.baselines.empty()) throw CommandFailed("--baselines goes with --summarize (a sweep runs its own)", 2);
+  if (!a.model_vs_measured.empty()) throw CommandFailed("--model-vs-measured goes with --summarize", 2);
   if (a.dry_run)  // a dry run reads its config and writes nothing
     for (const auto& [option, value] : {std::pair{"--json", &g.json_path}, std::pair{"--csv", &a.csv},
                                         std::pair{"--resume", &a.resume}})
@@ -277,6 +301,9 @@ void add_run_sweep_command(CLI::App& app, GlobalOptions& g) {
                                               "fit-model --json), with --calibration's (or the sweep's) device inputs");
   add_set_option(cmd, a.set, "with --summarize: ");
   cmd->add_option("--baselines", a.baselines, "with --summarize: torch/Triton baseline files for the speed-ups");
+  cmd->add_option("--model-vs-measured", a.model_vs_measured,
+                  "with --summarize and a calibration: one schedule's measured / predicted kernel time per shape and "
+                  "overall (any schedule the time model has a term for, a candidate or not, e.g. split_pipelined)");
   cmd->add_flag("--no-python", a.no_python, "do not run the torch.compile/Triton baselines (scripts/)");
   cmd->add_option("--seed", a.seed, "input seed")->check(kNonNegativeInteger)->capture_default_str();
   cmd->add_flag("--dry-run", a.dry_run, "list the shapes and points the sweep would measure and a rough time "
