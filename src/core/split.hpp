@@ -227,13 +227,9 @@ constexpr long split_smem_bytes(long n, int p) {
 
 // split_pipelined's CTA (kernels/pipelined_split_kernel.cuh): two slice buffers, each with plane_floats' slack,
 // and a second set of the bulk copy's chunk mbarriers, beside the same scratch. From the static figures (b_keep
-// bytes kept per element, S_scratch), so that the launcher and the time model agree.
-constexpr long pipelined_smem_from(long long n, int p, int b_keep, long s_scratch) {
+// bytes kept per element, S_scratch), as partial_smem_bytes, so that the launcher and the time model agree.
+constexpr long pipelined_smem_bytes(long long n, int p, int b_keep, long s_scratch) {
   return long(2 * ((n + p - 1) / p * b_keep) + s_scratch + 8L * b_keep + 8L * SplitPolicy::max_chunks);
-}
-template <class W>
-constexpr long pipelined_smem_bytes(long n, int p) {
-  return pipelined_smem_from(n, p, retained_bytes_per_elem<W>(), scratch_bytes<W>());
 }
 
 // Partial retention (the wide-row schedules "partial" and "partial_one"): each CTA keeps the first

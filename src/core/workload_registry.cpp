@@ -73,6 +73,12 @@ Domain WorkloadInfo::domain_of(std::string_view tensor) const {
   return {};
 }
 
+const WorkloadInfo* declared_workload(std::string_view name) {
+  for (const auto& w : all_workloads())
+    if (w.name == name) return &w;
+  return nullptr;
+}
+
 const WorkloadInfo& find_workload(std::string_view name) {
   std::string known, controls;
   for (const auto& w : all_workloads()) {

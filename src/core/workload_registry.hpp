@@ -36,5 +36,7 @@ const std::vector<WorkloadInfo>& negative_controls();
 
 // Either kind by name. Throws std::invalid_argument naming the known workloads when `name` is none.
 const WorkloadInfo& find_workload(std::string_view name);
+// One of all_workloads() by name; nullptr for any other name (a negative control, a workload this build lacks).
+const WorkloadInfo* declared_workload(std::string_view name);
 
 }  // namespace credit

@@ -49,7 +49,7 @@ const Kernels& kernels_of(const WorkloadInfo& w) {
       k.partial = &kernels::split_row_kernel<W, kernels::DsmemExchange, true, kPartialCtasPerSm>;
       k.partial_one = &kernels::split_row_kernel<W, kernels::DsmemExchange, true, kPartialOneCtasPerSm>;
       k.split_global = split_global_kernel_of(W::name);
-      split_pipelined_kernel_of(W::name, k.split_pipelined, k.pipelined_smem);
+      k.split_pipelined = split_pipelined_kernel_of(W::name);
       fill_fused<W>(k.fused, std::make_integer_sequence<int, num_stages<W>()>{});
       register_kernels_of(W::name, k.registers);
       register_kernels_of(W::name, k.registers_whole, true);
@@ -222,7 +222,7 @@ long long partial_keep(const WorkloadInfo& w, Schedule s, const DeviceInfo& dev)
 
 long smem_bytes(const WorkloadInfo& w, Schedule s, int p, long long n, const DeviceInfo& dev) {
   if (!traits_of(s).dynamic_smem) return 0;  // static shared memory only
-  if (traits_of(s).persistent) return kernels_of(w).pipelined_smem(long(n), p);
+  if (traits_of(s).persistent) return pipelined_smem_bytes(n, p, w.figures.b_keep, w.figures.s_scratch);
   if (traits_of(s).partial_ctas > 0)
     return partial_smem_bytes(std::min(slice_floats(n, p), partial_keep(w, s, dev)), w.figures.b_keep, w.figures.s_scratch);
   return kernels_of(w).split_smem(long(n), s == Schedule::Staged ? 1 : p);

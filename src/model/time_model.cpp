@@ -180,7 +180,7 @@ CandidateTime candidate_formula(const StaticFigures& f, const std::string& workl
                                   ": run `credit calibrate` with this build");
   const long smem = reread || regs ? 0
                      : partial    ? partial_smem_bytes(keep, f.b_keep, f.s_scratch)
-                     : pipelined  ? pipelined_smem_from(n, p, f.b_keep, f.s_scratch)
+                     : pipelined  ? pipelined_smem_bytes(n, p, f.b_keep, f.s_scratch)
                                   : split_smem(f, n, p);
   if (smem > cal.device.smem_per_block_optin) {
     c.reason = "Eq. 3: ceil(N/P)*b_keep + S_scratch = " + std::to_string(smem) + " B > S_max = " +

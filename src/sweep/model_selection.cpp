@@ -16,9 +16,8 @@ namespace credit {
 namespace {
 
 const StaticFigures* figures_or_null(const std::string& name) {
-  for (const auto& w : all_workloads())
-    if (w.name == name) return &w.figures;
-  return nullptr;
+  const WorkloadInfo* w = declared_workload(name);
+  return w ? &w->figures : nullptr;
 }
 
 }  // namespace

@@ -34,9 +34,7 @@ std::vector<Residual> schedule_residuals(const ResultsFile& file, const std::str
   const model::CopyLine copy = model::copy_line(cal.copies);
   for (const SweepPoint& pt : file.points) {
     if (pt.schedule != schedule || pt.disposition != Disposition::Passed || !(pt.time_ms.median > 0)) continue;
-    const WorkloadInfo* w = nullptr;
-    for (const auto& x : all_workloads())
-      if (x.name == pt.workload) w = &x;
+    const WorkloadInfo* w = declared_workload(pt.workload);
     if (!w) continue;  // a workload this build does not declare
     const auto c = model::candidate_time(w->figures, w->name, cal, params, copy, schedule, pt.p, pt.m, pt.n);
     out.push_back({source, pt.workload, schedule, pt.m, pt.n, pt.p, pt.time_ms.median, c.legal ? c.t_ms : 0.0,

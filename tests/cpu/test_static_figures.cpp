@@ -251,9 +251,11 @@ TEST_CASE("split_pipelined's shared memory holds its two slice buffers and their
         INFO(W::name << " N=" << n << " P=" << p);
         const long layout = 4L * 2 * planes * credit::plane_floats(n, p) + 4L * credit::reduction_floats<W>() +
                             8L * 2 * credit::SplitPolicy::max_chunks;
-        CHECK(layout <= credit::pipelined_smem_bytes<W>(n, p));
+        const long requested = credit::pipelined_smem_bytes(n, p, credit::retained_bytes_per_elem<W>(),
+                                                            credit::scratch_bytes<W>());
+        CHECK(layout <= requested);
         // two slices where split_global keeps one: about twice its bytes, never less
-        CHECK(credit::pipelined_smem_bytes<W>(n, p) >= credit::split_smem_bytes<W>(n, p) + (n + p - 1) / p * 4 * planes);
+        CHECK(requested >= credit::split_smem_bytes<W>(n, p) + (n + p - 1) / p * 4 * planes);
         ++checked;
       }
   });
