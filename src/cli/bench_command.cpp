@@ -40,6 +40,7 @@ struct BenchArgs {
   std::string widths = "4096,8192,16384,32768,65536,131072,262144";
   long long rows = 0;  // 0: each workload's default M
   bool rows_given = false;
+  std::string shape;  // --shape MxN: --rows M --widths N, as predict and tune spell a shape
   std::string csv;  // --csv PATH or - (stdout)
   std::string ps = "2,4,8,16";
   std::vector<std::string> schedules = candidate_names();  // every schedule the time model predicts
@@ -75,7 +76,9 @@ void print_point(std::FILE* out, const SweepPoint& p) {
 void run_bench(const BenchArgs& a, const GlobalOptions& g) {
   refuse_overwriting_inputs({}, {{"--json", g.json_path}, {"--csv", a.csv}});  // the two outputs apart
   const auto workloads = chosen_workloads(a.workloads);  // bad input fails before the GPU is touched
-  const std::vector<int> widths = parse_int_list(a.widths);
+  const std::optional<Shape> shape = a.shape.empty() ? std::nullopt : std::optional<Shape>(shape_option(a.shape));
+  const std::vector<int> widths = shape ? std::vector<int>{int(shape->n)} : parse_int_list(a.widths);
+  const long long rows = shape ? shape->m : a.rows;
   for (int n : widths)  // the --shape limit, before the GPU is touched
     if (n > kMaxWidth) throw CommandFailed(fmt::format("--widths: {} is wider than {} elements", n, kMaxWidth), 2);
   const std::vector<int> ps = parse_int_list(a.ps);
@@ -109,7 +112,7 @@ void run_bench(const BenchArgs& a, const GlobalOptions& g) {
   if (a.traffic) profiler = traffic_setup(g, a.seed);  // no ncu: exit 3 before the GPU is touched
 
   const DeviceInfo dev = gpu::use_device(g.device);
-  BenchPlan plan{workloads, widths, a.rows, schedules, ps, gpu::TimingOptions{a.warmup, a.samples, true}, a.seed,
+  BenchPlan plan{workloads, widths, rows, schedules, ps, gpu::TimingOptions{a.warmup, a.samples, true}, a.seed,
                  a.phases};
   if (const std::string why = bench_plan_problem(plan, dev); !why.empty())  // exit 2 before any timing
     throw CommandFailed(why + ": choose a smaller --rows or --widths", 2);
@@ -160,9 +163,12 @@ void add_bench_command(CLI::App& app, GlobalOptions& g) {
   auto* cmd = app.add_subcommand("bench", "check, then time, each schedule at each width (needs a GPU)");
   add_name_list_option(cmd, "--workload", a.workloads,
                        "workload names, all (every declared workload: credit list) or controls (the negative controls)")->capture_default_str();
-  add_int_list_option(cmd, "--widths", a.widths, kWidthsHelp, "4096,65536");
-  cmd->add_option("--rows", a.rows, "rows M (default: each workload's own)")
-      ->each([](const std::string&) { a.rows_given = true; });
+  auto* widths = add_int_list_option(cmd, "--widths", a.widths, kWidthsHelp, "4096,65536");
+  auto* rows = cmd->add_option("--rows", a.rows, "rows M (default: each workload's own)")
+                   ->each([](const std::string&) { a.rows_given = true; });
+  cmd->add_option("--shape", a.shape, "one shape MxN, e.g. 16x131072, as predict and tune take it (--rows M --widths N)")
+      ->excludes(widths)
+      ->excludes(rows);
   add_csv_option(cmd, a.csv);
   add_int_list_option(cmd, "--P", a.ps,
                       "CTAs per row: cluster sizes (cluster; partial and partial_one run as 16), 1 to 64 (megakernel, "
