@@ -27,7 +27,7 @@ using PipelinedExchange = GlobalExchange<RowBarrier<true>, GroupSeat>;
 
 // Registers: shared memory holds the kernel at one to three CTAs of 256 threads per SM (two slices each),
 // so 85 registers a thread are free to take.
-inline constexpr int kPipelinedMinBlocks = 3;
+inline constexpr int kPipelinedMinBlocks = 3 < 2048 / SplitPolicy::threads ? 3 : 2048 / SplitPolicy::threads;
 
 // One stage of row `row` over its slice in buffer `pl`: stage 0 takes the chunks as their copies land.
 template <class W, int l>
@@ -77,9 +77,9 @@ __global__ void __launch_bounds__(SplitPolicy::threads, kPipelinedMinBlocks)
   const int c = int(blockIdx.x % unsigned(p));
   const long long groups = gridDim.x / unsigned(p);
   const Slice s = slice_of(op.n, p, c);
-  // One plan for every row: a row's span differs from another's in alignment only (its scalar head), by at
-  // most one 16-byte group, so the plan is made for one group more than the slice holds.
-  const ChunkPlan plan = chunk_plan((s.hi - s.lo) / SplitPolicy::vec + 1);
+  // One plan for every row (core/split.hpp); a chunk a row's groups do not reach completes its phase with a
+  // plain arrival.
+  const ChunkPlan plan = slice_chunk_plan(s.hi - s.lo);
   if (threadIdx.x == 0) {
     for (int ch = 0; ch < plan.chunks; ++ch) {
       mbarrier_init(buf_bars(0) + ch, 1);

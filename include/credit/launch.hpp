@@ -20,7 +20,8 @@ struct Problem {
   long long m = 0, n = 0;
 };
 
-// Device pointers, row-major, in the order of workload_tensors(problem.workload).
+// Device pointers, row-major, in the order of workload_tensors(problem.workload). Inputs, column parameters and
+// outputs 16-byte aligned (as cudaMalloc returns them), per-row scalars 4-byte aligned: run() refuses others.
 struct Tensors {
   std::vector<const float*> inputs;
   std::vector<const float*> col_params;

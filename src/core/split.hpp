@@ -172,6 +172,11 @@ CREDIT_HD ChunkPlan chunk_plan(int groups) {
   return {per, (groups + per - 1) / per};
 }
 
+// split_pipelined's one plan for every row a CTA serves (its mbarriers' phases advance once per row): rows differ in
+// alignment only (their scalar heads), and a span of a slice's elements holds at most floor(elements / 4) whole
+// 16-byte groups at any alignment, so the plan for that many covers every row's span.
+CREDIT_HD ChunkPlan slice_chunk_plan(int slice_elements) { return chunk_plan(slice_elements / SplitPolicy::vec); }
+
 // Cluster sizes the clustered schedule takes: 2, 4, 8 (portable) and 16 (non-portable on Hopper).
 constexpr bool is_cluster_size(int p) { return p == 2 || p == 4 || p == 8 || p == 16; }
 

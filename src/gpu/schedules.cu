@@ -265,7 +265,8 @@ Support can_implement(const WorkloadInfo& w, Schedule s, int p, long long rows, 
   }
   if (s == Schedule::Unfused && w.name != "rms_softmax")
     return {false, "the 9-kernel unfused baseline is seed 001's, written for rms_softmax only"};
-  if (rows * p > 0x7fffffffLL) return {false, "grid of rows x P CTAs exceeds 2^31 - 1"};
+  // (A persistent grid is G x P CTAs, G the row groups the device holds at once, whatever the rows.)
+  if (!traits_of(s).persistent && rows * p > 0x7fffffffLL) return {false, "grid of rows x P CTAs exceeds 2^31 - 1"};
   const long smem = smem_bytes(w, s, p, n, dev);
   if (smem > dev.smem_per_block_optin)
     return {false, "Eq. 3: ceil(N/P)*b_keep + S_scratch = " + std::to_string(smem) +

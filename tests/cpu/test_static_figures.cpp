@@ -263,9 +263,9 @@ TEST_CASE("split_pipelined's shared memory holds its two slice buffers and their
 }
 
 // split_pipelined makes one chunk plan per CTA for every row it serves (its mbarriers' phases advance once per
-// row), from the slice's length plus one group; rows start at different alignments at a ragged N. For every
-// alignment the plan must cover the span's groups in at most max_chunks chunks, its first chunk must not start
-// past them unless the span has none, and each element's place in the plane must lie inside plane_floats.
+// row), from the slice's length (slice_chunk_plan); rows start at different alignments at a ragged N. For every
+// alignment the plan must cover the span's groups in at most max_chunks chunks (none where the slice holds no
+// whole group), and each element's place in the plane must lie inside plane_floats.
 TEST_CASE("split_pipelined's chunk plan covers every row's span, whatever its alignment", "[figures]") {
   using credit::SplitPolicy;
   int spans = 0;
@@ -273,8 +273,8 @@ TEST_CASE("split_pipelined's chunk plan covers every row's span, whatever its al
     for (int p : {2, 8, 32, 128})
       for (int c : {0, 1, p / 2, p - 1}) {
         const credit::Slice s = credit::slice_of(n, p, c);
-        const credit::ChunkPlan plan = credit::chunk_plan((s.hi - s.lo) / SplitPolicy::vec + 1);
-        REQUIRE(plan.chunks >= 1);
+        const credit::ChunkPlan plan = credit::slice_chunk_plan(s.hi - s.lo);
+        REQUIRE((plan.chunks >= 1) == (s.hi - s.lo >= SplitPolicy::vec));
         REQUIRE(plan.chunks <= SplitPolicy::max_chunks);
         for (long long row = 0; row < 8; ++row) {  // every alignment of a row start, twice
           INFO("N=" << n << " P=" << p << " c=" << c << " row=" << row);

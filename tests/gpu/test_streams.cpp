@@ -92,6 +92,10 @@ TEST_CASE("the public launchers refuse a missing workspace and mismatched tensor
   Tensors missing = d.t;
   missing.inputs.clear();
   CHECK_THROWS_AS(run(mega, missing, d.workspace.get(), d.workspace.bytes(), nullptr), std::invalid_argument);
+  Tensors offset = d.t;  // a base one float off the 16-byte grid (a tensor slice): refused, nothing launched
+  offset.inputs[0] += 1;
+  CHECK_THROWS_WITH(run(mega, offset, d.workspace.get(), d.workspace.bytes(), nullptr),
+                    "rms_softmax: inputs 0 is not 16-byte aligned (cudaMalloc's pointers are)");
   const Problem cluster{"rms_softmax", Schedule::Cluster, 8, 8, 32768};
   CHECK(workspace_bytes(cluster) == 0);
   CHECK_FALSE(can_implement({"rms_softmax", Schedule::Cluster, 3, 8, 32768}));
