@@ -50,11 +50,17 @@ std::string declared_refusal(Schedule s, int p, long long rows, long long n) {
 }
 
 // Launches W's kernel for (s, p) on `stream` with the caller's device tensors (RowOperands, in the
-// declaration's order). Throws std::invalid_argument when declared_refusal says no (nothing is
-// launched) and std::runtime_error naming the CUDA call that failed.
+// declaration's order; row tensors and column parameters 16-byte aligned, as cudaMalloc returns them). Throws
+// std::invalid_argument when declared_refusal says no or a tensor is null or misaligned (nothing is launched)
+// and std::runtime_error naming the CUDA call that failed.
 template <class W>
 void launch_declared(Schedule s, int p, const RowOperands& op, cudaStream_t stream) {
   if (const std::string why = declared_refusal<W>(s, p, op.rows, op.n); !why.empty()) throw std::invalid_argument(why);
+  if (const std::string why = operands_refusal(op, int(W::inputs.size()), int(W::col_params.size()),
+                                               int(W::row_params.size()), int(W::outputs.size()),
+                                               int(W::row_outputs.size()));
+      !why.empty())
+    throw std::invalid_argument(why);
   auto check = [](cudaError_t e, const char* call) {
     if (e != cudaSuccess) throw std::runtime_error(std::string(call) + ": " + cudaGetErrorString(e));
   };

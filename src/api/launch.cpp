@@ -2,7 +2,6 @@
 // and gpu::launch, on the current device.
 #include "credit/launch.hpp"
 
-#include <cstdint>
 #include <map>
 #include <mutex>
 #include <stdexcept>
@@ -35,31 +34,26 @@ const WorkloadInfo& workload_of(const Problem& pb) {
   return w;
 }
 
-// `align`: the kernels index rows from a tensor's base as if it were 16-byte aligned (float4 groups, bulk copies,
-// a row's scalar head found from its element offset), so a base off that grid would fault or read the wrong
-// elements; per-row scalars need a float's alignment only.
 template <class T, size_t K>
-void copy_pointers(const std::vector<T>& from, T (&to)[K], size_t want, const char* what, const std::string& name,
-                   std::uintptr_t align) {
+void copy_pointers(const std::vector<T>& from, T (&to)[K], size_t want, const char* what, const std::string& name) {
   if (from.size() != want)
     throw std::invalid_argument(name + " takes " + std::to_string(want) + " " + what + ", got " +
                                 std::to_string(from.size()));
-  for (size_t k = 0; k < want; ++k) {
-    if (!from[k]) throw std::invalid_argument(name + ": " + what + " " + std::to_string(k) + " is null");
-    if (reinterpret_cast<std::uintptr_t>(from[k]) % align != 0)
-      throw std::invalid_argument(name + ": " + what + " " + std::to_string(k) + " is not " + std::to_string(align) +
-                                  "-byte aligned (cudaMalloc's pointers are)");
-    to[k] = from[k];
-  }
+  for (size_t k = 0; k < want; ++k) to[k] = from[k];
 }
 
 RowOperands operands_of(const WorkloadInfo& w, const Problem& pb, const Tensors& t) {
   RowOperands op;
-  copy_pointers(t.inputs, op.in, w.inputs.size(), "inputs", w.name, 16);
-  copy_pointers(t.col_params, op.col, w.col_params.size(), "col_params", w.name, 16);
-  copy_pointers(t.row_params, op.row_in, w.row_params.size(), "row_params", w.name, alignof(float));
-  copy_pointers(t.outputs, op.out, w.outputs.size(), "outputs", w.name, 16);
-  copy_pointers(t.row_outputs, op.row_out, w.row_outputs.size(), "row_outputs", w.name, alignof(float));
+  copy_pointers(t.inputs, op.in, w.inputs.size(), "inputs", w.name);
+  copy_pointers(t.col_params, op.col, w.col_params.size(), "col_params", w.name);
+  copy_pointers(t.row_params, op.row_in, w.row_params.size(), "row_params", w.name);
+  copy_pointers(t.outputs, op.out, w.outputs.size(), "outputs", w.name);
+  copy_pointers(t.row_outputs, op.row_out, w.row_outputs.size(), "row_outputs", w.name);
+  if (const std::string why = operands_refusal(op, int(w.inputs.size()), int(w.col_params.size()),
+                                               int(w.row_params.size()), int(w.outputs.size()),
+                                               int(w.row_outputs.size()));
+      !why.empty())
+    throw std::invalid_argument(w.name + ": " + why);
   op.rows = pb.m;
   op.n = int(pb.n);
   return op;

@@ -1,6 +1,9 @@
 #pragma once
 // The tensors of one launch of a row-wise operator, shared by the CPU execution and
 // the kernels (one grid-constant parameter struct, as ThunderKittens does).
+#include <cstdint>
+#include <string>
+
 #include "core/hd.hpp"
 #include "core/workload.hpp"
 
@@ -38,6 +41,29 @@ struct RowOperands {
   // share an SM (gpu/schedules.cu, keep_columns_in_l2).
   bool col_keep_l2 = false;
 };
+
+// Why a launch cannot take these tensors ("" when it can), for a declaration of these tensor counts: a null
+// pointer, or a base off the grid the kernels index from. Row tensors and column parameters must be 16-byte aligned
+// (as cudaMalloc returns them): the kernels read and write float4 groups and bulk-copy slices, and find a row's
+// scalar head from its element offset; per-row scalars need a float's alignment. One check for the public
+// launcher (api/launch.cpp) and for declared workloads (credit/declare.cuh).
+inline std::string operands_refusal(const RowOperands& op, int inputs, int col_params, int row_params, int outputs,
+                                    int row_outputs) {
+  auto bad = [](const void* ptr, std::uintptr_t align, const char* what, int k) -> std::string {
+    if (ptr == nullptr) return std::string(what) + " " + std::to_string(k) + " is null";
+    if (reinterpret_cast<std::uintptr_t>(ptr) % align != 0)
+      return std::string(what) + " " + std::to_string(k) + " is not " + std::to_string(align) +
+             "-byte aligned (cudaMalloc's pointers are)";
+    return "";
+  };
+  std::string why;
+  for (int k = 0; k < inputs && why.empty(); ++k) why = bad(op.in[k], 16, "inputs", k);
+  for (int k = 0; k < col_params && why.empty(); ++k) why = bad(op.col[k], 16, "col_params", k);
+  for (int k = 0; k < row_params && why.empty(); ++k) why = bad(op.row_in[k], alignof(float), "row_params", k);
+  for (int k = 0; k < outputs && why.empty(); ++k) why = bad(op.out[k], 16, "outputs", k);
+  for (int k = 0; k < row_outputs && why.empty(); ++k) why = bad(op.row_out[k], alignof(float), "row_outputs", k);
+  return why;
+}
 
 // Floats per plane of the spill buffer: rows x n rounded up to whole 16-byte vectors, so that
 // every plane starts 16-byte aligned like the inputs.

@@ -1,75 +1,23 @@
-// The time model (model/time_model.hpp), host occupancy (model/occupancy.hpp), the fit and the
-// selection judge (sweep/selection.hpp) against hand-computed numbers and synthetic sweeps.
+// The time model (model/time_model.hpp) and host occupancy (model/occupancy.hpp) against hand-computed
+// numbers: occupancy, the L1 carveout, resident rows, the copy line, legality, waves, the pick and each term.
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
 #include <string>
 #include <tuple>
+#include <vector>
 
 #include "catch.hpp"
 #include "core/split.hpp"
 #include "core/workload_registry.hpp"
-#include "model/fit.hpp"
 #include "model/occupancy.hpp"
-#include "model/profitability.hpp"
 #include "model/time_model.hpp"
-#include "io/json_records.hpp"
-#include "sweep/model_selection.hpp"
+#include "support/time_model_fixture.hpp"
 #include "sweep/selection.hpp"
 
 using namespace credit;
 using namespace credit::model;
-
-namespace {
-
-bool near(double a, double b) { return std::fabs(a - b) <= 1e-9 * std::max(1.0, std::fabs(b)); }
-
-// The candidate of a prediction by schedule and P (the list's order is the traits table's).
-const CandidateTime& cand(const Prediction& p, const std::string& schedule, int ctas = 1) {
-  for (const auto& c : p.candidates)
-    if (c.schedule == schedule && c.p == ctas) return c;
-  FAIL("no candidate " << schedule << " P=" << ctas);
-  throw std::logic_error("unreachable");
-}
-
-// An H200-like calibration: 132 SMs, 228 KB per SM, 1 KB reserved per CTA, cluster slots that
-// grow with the CTAs per SM as measured (7 clusters of 16 at one CTA per SM), copies of 4.25 TB/s
-// plus 4 us, a 380-cycle barrier at 2 GHz.
-Calibration h200_like() {
-  Calibration c;
-  c.device.name = "test H200";
-  c.device.sm_count = 132;
-  c.device.smem_per_sm = 233472;
-  c.device.smem_per_block_optin = 232448;
-  c.device.l2_bytes = 60 << 20;
-  c.sm_clock_hz = 2e9;
-  c.limits = {65536, 2048, 32, 1024};
-  for (const auto& w : all_workloads())
-    for (const char* s : {"staged", "cluster"}) c.kernels.push_back({w.name, s, 256, 40, 0});
-  for (const auto& w : all_workloads()) {
-    c.kernels.push_back({w.name, "global_reread", 512, 54, 128});
-    for (int v = 0; v < kRegisterVariantCount; ++v)
-      c.kernels.push_back({w.name, register_kernel_name(v), kRegisterVariants[v].threads, 48, 64});
-  }
-  for (int p : {2, 4, 8, 16}) {
-    const int per_k = p == 2 ? 66 : p == 4 ? 30 : p == 8 ? 15 : 7;
-    std::vector<int> v;
-    for (int k = 1; k <= 8; ++k) v.push_back(per_k * k);
-    c.cluster_slots[p] = v;
-    c.barrier[p] = Stat{380, 380, 380, 15};
-  }
-  for (double b = 1 << 20; b <= double(1 << 30); b *= 4) c.copies.push_back({b, 4e-3 + b / 4.25e12 * 1e3});
-  return c;
-}
-
-// A probe measured at `factor` of the formula's time past the launch (the copies' intercept, which a
-// probe's factor leaves alone).
-double probe_past_launch(const CopyLine& l, double formula_ms, double factor) {
-  const double launch = l.launch_us * 1e-3;
-  return launch + factor * (formula_ms - launch);
-}
-
-}  // namespace
+using namespace credit::test;
 
 TEST_CASE("host occupancy takes the least of the block, thread, register and shared-memory limits", "[model][time]") {
   const OccupancyLimits lim{65536, 2048, 32, 1024};
@@ -276,263 +224,6 @@ TEST_CASE("the time model: legality, waves, DRAM bytes and the pick", "[model][t
   }
 }
 
-namespace {
-
-SweepPoint point(const std::string& w, long long m, long long n, const std::string& s, int p, double ms,
-                 double repeat = 0) {
-  SweepPoint pt;
-  pt.workload = w;
-  pt.m = m;
-  pt.n = n;
-  pt.schedule = s;
-  pt.p = p;
-  pt.disposition = Disposition::Passed;
-  pt.time_ms.median = ms;
-  pt.repeat_ms = repeat;
-  return pt;
-}
-
-}  // namespace
-
-TEST_CASE("selection regret, accuracy, the noise band and N*", "[model][selection]") {
-  ResultsFile r;
-  r.kind = "sweep";
-  // Shape A: cluster P=4 fastest (1.0), staged 1.5: a cluster wins in both passes.
-  r.points = {point("w", 64, 1000, "staged", 1, 1.5, 1.5), point("w", 64, 1000, "cluster", 4, 1.0, 1.0),
-              point("w", 64, 1000, "cluster", 2, 1.2, 1.2),
-              // Shape B: global_reread 1.00 vs cluster 1.01, the second pass reverses them: a tie.
-              point("w", 64, 500, "global_reread", 1, 1.00, 1.02), point("w", 64, 500, "cluster", 2, 1.01, 1.00)};
-  const auto shapes = measured_shapes(r);
-  REQUIRE(shapes.size() == 2);
-  CHECK(shapes[0].fastest == "cluster P=4");
-  CHECK(shapes[0].cluster_wins);
-  CHECK_FALSE(shapes[0].tie);
-  CHECK(shapes[1].tie);
-  PickTable t;
-  t["m"][shape_key("w", 64, 1000)] = {"cluster", 2, true};  // regret 20%
-  t["m"][shape_key("w", 64, 500)] = {"cluster", 2, true};   // regret 1%, wrong verdict inside the band
-  const SelectionReport rep = judge_selection(shapes, t);
-  const VariantStats& s = rep.stats.at("m");
-  CHECK(s.shapes == 2);
-  CHECK(near(s.max_regret, 0.2));
-  CHECK(near(s.geomean_regret, std::sqrt(1.2 * 1.01) - 1));
-  CHECK(s.over_5pct == 1);
-  CHECK(s.right == 1);
-  CHECK(s.judged == 2);
-  CHECK(s.right_outside == 1);
-  CHECK(s.judged_outside == 1);
-  CHECK(rep.ties == 1);
-  // N* of (w, M=64): measured 1000 (B is won by global_reread in pass 1), predicted 500.
-  CHECK(s.n_star_groups == 1);
-  CHECK(s.n_star_exact == 0);
-  CHECK(s.n_star_workloads == 1);
-  CHECK(s.n_star_workloads_exact == 0);
-  // A pick the sweep did not measure is counted, not judged.
-  t["m"][shape_key("w", 64, 1000)] = {"cluster", 16, true};
-  CHECK(judge_selection(shapes, t).stats.at("m").unmeasured_picks == 1);
-}
-
-TEST_CASE("wrong verdicts outside the noise band are counted by the measured margin", "[model][selection]") {
-  ResultsFile r;
-  r.kind = "sweep";
-  // Three shapes where a cluster loses, both passes agreeing, by 1%, 3% and 20%; one where it wins by 10%.
-  const double loss[] = {1.01, 1.03, 1.2};
-  for (int i = 0; i < 3; ++i) {
-    r.points.push_back(point("w", 64, 1000 * (i + 1), "staged", 1, 1.0, 1.0));
-    r.points.push_back(point("w", 64, 1000 * (i + 1), "cluster", 2, loss[i], loss[i]));
-  }
-  r.points.push_back(point("w", 64, 8000, "staged", 1, 1.1, 1.1));
-  r.points.push_back(point("w", 64, 8000, "cluster", 2, 1.0, 1.0));
-  const auto shapes = measured_shapes(r);
-  REQUIRE(shapes.size() == 4);
-  CHECK(std::abs(shapes[1].margin - std::log(1.03)) < 1e-12);
-  PickTable t;
-  for (int i = 0; i < 3; ++i) t["m"][shape_key("w", 64, 1000 * (i + 1))] = {"cluster", 2, true};  // all wrong
-  t["m"][shape_key("w", 64, 8000)] = {"staged", 1, false};                                        // wrong too
-  const VariantStats s = judge_selection(shapes, t).stats.at("m");
-  CHECK(s.judged_outside == 4);
-  CHECK(s.right_outside == 0);
-  CHECK(s.wrong_within_2pct == 1);
-  CHECK(s.wrong_2_to_5pct == 1);
-  CHECK(s.wrong_over_5pct == 2);
-  const std::string line = format_misses_by_margin({{"m", s}});
-  CHECK(line.find("m: 1 within 2%, 1 at 2-5%, 2 over 5%") != std::string::npos);
-  // A tie (the passes disagree) is no miss: the 1% shape with its second pass reversed.
-  r.points[1].repeat_ms = 0.99;
-  CHECK(judge_selection(measured_shapes(r), t).stats.at("m").wrong_within_2pct == 0);
-}
-
-TEST_CASE("N* per workload: exact only where it is exact at every M", "[model][selection]") {
-  ResultsFile r;
-  r.kind = "sweep";
-  // Workload a: a cluster wins at N = 2000 only, at M = 64 and M = 128. Workload b: at 2000, M = 64 only.
-  for (const char* w : {"a", "b"})
-    for (long long m : {64LL, 128LL}) {
-      const bool b_128 = std::string(w) == "b" && m == 128;
-      r.points.push_back(point(w, m, 1000, "staged", 1, 1.0, 1.0));
-      r.points.push_back(point(w, m, 1000, "cluster", 2, 1.5, 1.5));
-      r.points.push_back(point(w, m, 2000, "staged", 1, b_128 ? 1.5 : 2.0, b_128 ? 1.5 : 2.0));
-      r.points.push_back(point(w, m, 2000, "cluster", 2, 1.8, 1.8));
-    }
-  const auto shapes = measured_shapes(r);
-  PickTable t;  // predicts a cluster from N = 2000 everywhere: wrong for (b, 128) only
-  for (const auto& s : shapes) t["m"][shape_key(s.workload, s.m, s.n)] = s.n == 2000 ? Pick{"cluster", 2, true}
-                                                                                    : Pick{"staged", 1, false};
-  const VariantStats s = judge_selection(shapes, t).stats.at("m");
-  CHECK(s.n_star_groups == 4);
-  CHECK(s.n_star_exact == 3);
-  CHECK(s.n_star_workloads == 2);
-  CHECK(s.n_star_workloads_exact == 1);
-}
-
-TEST_CASE("points of a register variant this build lacks are neither candidates nor fitted", "[model][selection]") {
-  // A sweep recorded when registers_deep also held 4096-element rows (a 128 x 8 variant since
-  // removed): that point was the fastest, but no longer a candidate of this build.
-  ResultsFile r;
-  r.kind = "sweep";
-  r.points = {point("layernorm", 256, 4096, "registers", 1, 1.1), point("layernorm", 256, 4096, "registers_deep", 1, 1.0),
-              point("layernorm", 256, 4096, "staged", 1, 1.3), point("layernorm", 256, 8192, "registers_deep", 1, 2.0),
-              point("layernorm", 256, 8192, "registers", 1, 2.2)};
-  const auto shapes = measured_shapes(r);
-  REQUIRE(shapes.size() == 2);
-  CHECK(shapes[0].fastest == "registers");       // 4096: the deep point is left out
-  CHECK(shapes[1].fastest == "registers_deep");  // 8192: the family holds it
-  const auto samples = fit_samples(r, [](const std::string& w) { return &find_workload(w).figures; });
-  CHECK(samples.size() == 4);
-  CHECK(std::none_of(samples.begin(), samples.end(),
-                     [](const FitSample& f) { return f.schedule == "registers_deep" && f.n == 4096; }));
-}
-
-TEST_CASE("split_global's points are candidates of the selection but not samples of the shared constants' fit", "[model][fit]") {
-  ResultsFile r;
-  r.kind = "sweep";
-  r.points = {point("lars", 335, 947000, "split_global", 128, 2.017), point("lars", 335, 947000, "global_reread", 1, 2.579),
-              point("lars", 335, 947000, "partial_one", 16, 2.606)};
-  const auto shapes = measured_shapes(r);
-  REQUIRE(shapes.size() == 1);
-  CHECK(shapes[0].fastest == "split_global P=128");
-  const auto samples = fit_samples(r, [](const std::string& w) { return &find_workload(w).figures; });
-  CHECK(samples.size() == 2);
-  CHECK(std::none_of(samples.begin(), samples.end(), [](const FitSample& f) { return f.schedule == "split_global"; }));
-}
-
-TEST_CASE("the fit recovers the constants a synthetic sweep was made with", "[model][fit]") {
-  const Calibration c = h200_like();
-  TimeModelParams truth = h200_params();
-  truth.cta_us = 2.0;
-  truth.split_cta_gbps = 35;
-  truth.cluster_us = 1.2;
-  truth.partial_cta_gbps = 20;
-  ResultsFile r;
-  r.kind = "sweep";
-  const CopyLine l = copy_line(c.copies);
-  for (const char* wn : {"layernorm", "wvar_bwd", "quant_int8"}) {
-    const WorkloadInfo& w = find_workload(wn);
-    for (long long m : {128LL, 1024LL})
-      for (long long n : {2048LL, 32768LL, 131072LL, 524288LL})
-        for (const auto& [s, p] : std::vector<std::pair<std::string, int>>{{"staged", 1},
-                                                                           {"global_reread", 1},
-                                                                           {"cluster", 2},
-                                                                           {"cluster", 8},
-                                                                           {"cluster", 16},
-                                                                           {"partial", 16}}) {
-          const CandidateTime t = candidate_time(w.figures, w.name, c, truth, l, s, p, m, n);
-          if (t.legal) r.points.push_back(point(wn, m, n, s, p, t.t_ms));
-        }
-  }
-  const auto samples = fit_samples(r, [](const std::string& n) { return &find_workload(n).figures; });
-  REQUIRE(samples.size() > 40);
-  CHECK(rms_log_error(samples, c, truth) < 1e-12);
-  const double before = rms_log_error(samples, c, fit_start());
-  const TimeModelParams fitted = fit_params(samples, c, fit_start());
-  const double after = rms_log_error(samples, c, fitted);
-  INFO("RMS log error before " << before << ", after " << after);
-  CHECK(after < 0.2 * before);
-  CHECK(after < 0.02);
-  // A held constant stays at its value; the others are still fitted.
-  const TimeModelParams held = fit_params(samples, c, fit_start(), {parse_held_constant("serial_share=0.25")}, 300);
-  CHECK(held.serial_share == 0.25);
-  CHECK(rms_log_error(samples, c, held) < before);
-}
-
-TEST_CASE("a sample with its own calibration is predicted with it, not with the fit's", "[model][fit]") {
-  // Sweeps of two leases (fit-model --own-calibrations): each point timed against its own lease's inputs.
-  const Calibration a = h200_like();
-  Calibration b = a;
-  for (auto& c : b.copies) c.ms = 4e-3 + (c.ms - 4e-3) * 1.25;  // another lease: a slower copy
-  const TimeModelParams p = h200_params();
-  ResultsFile r;
-  r.kind = "sweep";
-  const CopyLine lb = copy_line(b.copies);
-  for (long long n : {4096LL, 32768LL, 131072LL})
-    for (const auto& [s, q] : std::vector<std::pair<std::string, int>>{{"staged", 1}, {"cluster", 4}}) {
-      const CandidateTime t = candidate_time(find_workload("quant_int8").figures, "quant_int8", b, p, lb, s, q, 1024, n);
-      if (t.legal) r.points.push_back(point("quant_int8", 1024, n, s, q, t.t_ms));
-    }
-  auto samples = fit_samples(r, [](const std::string& n) { return &find_workload(n).figures; });
-  REQUIRE(samples.size() >= 4);
-  CHECK(rms_log_error(samples, b, p) < 1e-12);  // the times are b's
-  const double with_a = rms_log_error(samples, a, p);
-  CHECK(with_a > 0.01);
-  for (auto& s : samples) s.calibration = &b;
-  CHECK(rms_log_error(samples, a, p) < 1e-12);  // each sample's own calibration wins over the fit's
-  CHECK(selection_loss(samples, a, p) < 1e-12);
-}
-
-TEST_CASE("the regret loss scores constants by their picks, and a fit on it lowers it", "[model][fit]") {
-  const Calibration c = h200_like();
-  const TimeModelParams truth = h200_params();
-  ResultsFile r;
-  r.kind = "sweep";
-  const CopyLine l = copy_line(c.copies);
-  for (const char* wn : {"layernorm", "wvar_bwd"})
-    for (long long m : {256LL, 4096LL})
-      for (long long n : {8192LL, 65536LL, 262144LL})
-        for (const auto& [s, p] : std::vector<std::pair<std::string, int>>{
-                 {"staged", 1}, {"global_reread", 1}, {"cluster", 2}, {"cluster", 4}, {"cluster", 8}, {"cluster", 16}}) {
-          const CandidateTime t = candidate_time(find_workload(wn).figures, wn, c, truth, l, s, p, m, n);
-          if (t.legal) r.points.push_back(point(wn, m, n, s, p, t.t_ms));
-        }
-  const auto samples = fit_samples(r, [](const std::string& n) { return &find_workload(n).figures; });
-  REQUIRE(samples.size() > 40);
-  // The measured times' own constants: every pick right, so only the soft weights of the runners-up
-  // and none of the anchor (the centred loss is 0) are left.
-  const double right = soft_regret_loss(samples, c, truth);
-  CHECK(right >= 0);
-  CHECK(selection_loss(samples, c, truth) < 1e-12);
-  // Clusters given 20x their fixed cost: one-CTA kernels or larger clusters are picked where the
-  // measured fastest is another cluster; the fit on the regret loss, from there, finds picks again.
-  TimeModelParams slow_clusters = truth;
-  slow_clusters.cluster_us *= 20;
-  const double wrong = soft_regret_loss(samples, c, slow_clusters);
-  INFO("soft regret, right constants " << right << ", slow clusters " << wrong);
-  CHECK(wrong > right + 0.01);
-  const TimeModelParams fitted = fit_params(samples, c, slow_clusters, {}, 600, FitLoss::Regret);
-  CHECK(soft_regret_loss(samples, c, fitted) < 0.5 * wrong);
-  CHECK(parse_fit_loss("regret") == FitLoss::Regret);
-  CHECK(parse_fit_loss("centred") == FitLoss::Centred);
-  try {
-    parse_fit_loss("centered");
-    FAIL("no exception");
-  } catch (const std::invalid_argument& e) {
-    CHECK(std::string(e.what()).find("expected centred or regret") != std::string::npos);
-  }
-}
-
-TEST_CASE("the built-in H200 constants are the committed fit's", "[model][fit]") {
-  const ResultsFile r = read_results(std::string(CREDIT_SOURCE_DIR) + "/docs/results/h200/time-model-h200.json");
-  REQUIRE(r.calibration);
-  REQUIRE(r.calibration->time_model);
-  const TimeModelParams& f = *r.calibration->time_model;
-  const TimeModelParams b = h200_params();
-  // h200_params() holds them to 4 significant digits.
-  auto same = [](double x, double y) { return std::fabs(x - y) <= 1e-3 * std::max(std::fabs(x), 1e-3); };
-  for (const auto& field : kTimeModelFields) {  // every constant, stage_us included
-    INFO(field.name);
-    CHECK(same(b.*field.member, f.*field.member));
-  }
-}
-
 TEST_CASE("memory and SM work: a lone CTA per SM leaves serial_share of the shorter exposed, k CTAs k^-power of it",
           "[model][time]") {
   Calibration c = h200_like();
@@ -628,67 +319,6 @@ TEST_CASE("SM work: a wave on fewer SMs splits the probe's shared part (1 - work
   // Waves that occupy every SM: no change, whatever the share.
   CHECK(t(0.4, "staged", 1, 3 * own.resident_rows, 50000).t_ms == t(1, "staged", 1, 3 * own.resident_rows, 50000).t_ms);
   CHECK(t(0.4, "cluster", 4, 33, 24576).t_ms == t(1, "cluster", 4, 33, 24576).t_ms);  // 33 x 4 CTAs: all 132 SMs
-}
-
-TEST_CASE("the shortlist: the k fastest legal candidates and any within the band, fastest first", "[model][time]") {
-  const Calibration c = h200_like();
-  const TimeModelParams prm = h200_params();
-  const WorkloadInfo& w = find_workload("softmax_bwd");
-  const Prediction pr = predict_times(w.figures, w.name, c, prm, 4096, 8192);
-  std::vector<double> legal;
-  for (const auto& x : pr.candidates)
-    if (x.legal) legal.push_back(x.t_ms);
-  std::sort(legal.begin(), legal.end());
-  REQUIRE(legal.size() >= 6);
-  const auto three = shortlist(pr, w.figures, 3, 0.0);
-  REQUIRE(three.size() == 3);
-  for (std::size_t i = 0; i < 3; ++i) CHECK(three[i].t_ms == legal[i]);
-  CHECK(three[0].schedule == pr.pick_schedule);
-  CHECK(three[0].p == pr.pick_p);
-  for (const auto& x : three) CHECK(x.legal);
-  // The band adds every candidate within it of the fastest, and no other.
-  const double band = legal[4] / legal[0] - 1 + 1e-12;
-  const auto wide = shortlist(pr, w.figures, 1, band);
-  CHECK(wide.size() == std::size_t(std::count_if(legal.begin(), legal.end(), [&](double t) { return t <= legal[0] * (1 + band); })));
-  CHECK(wide.size() >= 5);
-  CHECK(shortlist(pr, w.figures, 100, 0.0).size() == legal.size());
-  CHECK(shortlist(pr, w.figures, 0, 1.0).empty());
-  // A workload the structural rules reject: no cluster on its shortlist, whatever the times.
-  int rejected = 0;
-  for (const auto& nc : negative_controls()) {
-    if (!structural_rejection(nc.figures)) continue;
-    ++rejected;
-    const auto listed = shortlist(pr, nc.figures, 100, 1.0);
-    CHECK_FALSE(listed.empty());
-    for (const auto& x : listed) CHECK_FALSE(is_cluster_candidate(x.schedule));
-  }
-  CHECK(rejected > 0);
-}
-
-TEST_CASE("the tuned variant: the shortlisted candidate the second pass times fastest, else the first", "[model][selection]") {
-  ResultsFile r;
-  r.kind = "sweep";
-  // The first pass has cluster P=4 fastest; the second puts staged first among the shortlisted two.
-  r.points = {point("w", 64, 1000, "staged", 1, 1.10, 0.95), point("w", 64, 1000, "cluster", 4, 1.00, 1.00),
-              point("w", 64, 1000, "cluster", 2, 1.20, 1.20)};
-  const auto shapes = measured_shapes(r);
-  REQUIRE(shapes.size() == 1);
-  const std::vector<Pick> listed{{"cluster", 4, true}, {"staged", 1, false}};
-  auto k = tuned_pick(shapes[0], listed);
-  REQUIRE(k.has_value());
-  CHECK(k->schedule == "staged");  // chosen by the independent pass, so it pays the first pass's 10%
-  PickTable t;
-  t[kTunedVariant][shape_key("w", 64, 1000)] = *k;
-  CHECK(near(judge_selection(shapes, t).stats.at(kTunedVariant).max_regret, 0.10));
-  // Without a second pass: the first pass decides.
-  for (auto& p : r.points) p.repeat_ms = 0;
-  k = tuned_pick(measured_shapes(r)[0], listed);
-  REQUIRE(k.has_value());
-  CHECK(k->schedule == "cluster");
-  CHECK(k->p == 4);
-  // Candidates the sweep did not measure are passed over; none measured: no pick.
-  CHECK(tuned_pick(measured_shapes(r)[0], {{"cluster", 16, true}, {"cluster", 2, true}})->p == 2);
-  CHECK_FALSE(tuned_pick(measured_shapes(r)[0], {{"cluster", 16, true}}).has_value());
 }
 
 TEST_CASE("cluster_gain: a cluster's waves at two or more CTAs per SM take P^-cluster_gain of their time, others none", "[model][time]") {
@@ -1083,17 +713,6 @@ TEST_CASE("cluster idle: a cluster at k >= 2 CTAs per SM moves its DRAM bytes in
   CHECK(t(0.4, 2, "staged", 1, 8192).t_ms == t(0, 2, "staged", 1, 8192).t_ms);
 }
 
-TEST_CASE("fit-model --hold: NAME=VALUE of a time model constant, and the fit keeps it", "[model][fit]") {
-  const HeldConstant h = parse_held_constant("work_exposed_share=0");
-  REQUIRE(h.field != nullptr);
-  CHECK(std::string(h.field->name) == "work_exposed_share");
-  CHECK(h.value == 0);
-  CHECK(parse_held_constant("cta_us=0.5").value == 0.5);
-  for (const char* bad : {"serial_share", "nonsense=1", "serial_share=", "serial_share=abc", "serial_share=1x",
-                          "serial_share=-1", "serial_share=inf", "l2_gbps=0", "=1"})
-    CHECK_THROWS_AS(parse_held_constant(bad), std::invalid_argument);
-}
-
 TEST_CASE("a stage's reduction costs more in CTAs of more warps", "[model][time]") {
   const Calibration c = h200_like();
   const CopyLine l = copy_line(c.copies);
@@ -1107,57 +726,6 @@ TEST_CASE("a stage's reduction costs more in CTAs of more warps", "[model][time]
   const double added_256 = t(1, 4096) - t(0, 4096), added_512 = t(1, 8192) - t(0, 8192);
   CHECK(near(added_256, 2.0 * 1.0));
   CHECK(near(added_512, 2.0 * 2.0));
-}
-
-TEST_CASE("residuals: the model's time beside the measured one, as CSV", "[model][fit]") {
-  const Calibration c = h200_like();
-  const TimeModelParams prm = h200_params();
-  const CopyLine l = copy_line(c.copies);
-  ResultsFile r;
-  r.kind = "sweep";
-  const WorkloadInfo& w = find_workload("layernorm");
-  for (long long n : {4096LL, 65536LL}) {
-    const CandidateTime t = candidate_time(w.figures, w.name, c, prm, l, "cluster", 4, 256, n);
-    REQUIRE(t.legal);
-    r.points.push_back(point(w.name, 256, n, "cluster", 4, 2 * t.t_ms));  // measured twice the model
-  }
-  r.points.push_back(point("not_declared", 256, 4096, "staged", 1, 1.0));  // left out
-  const auto rows = residuals(r, "s.json", c, prm);
-  REQUIRE(rows.size() == 2);
-  for (const auto& x : rows) {
-    CHECK(x.source == "s.json");
-    CHECK(near(x.predicted_ms, 0.5 * x.measured_ms));
-    CHECK(x.ctas_per_sm >= 1);
-  }
-  CHECK(near(rms_log_error(rows), std::log(2.0)));
-  const std::string csv = residuals_csv(rows);
-  CHECK(csv.rfind("source,workload,m,n,schedule,p,measured_ms,predicted_ms,predicted_over_measured,ctas_per_sm,waves\n", 0) == 0);
-  CHECK(csv.find(",0.5000,") != std::string::npos);
-  CHECK(std::count(csv.begin(), csv.end(), '\n') == 3);
-}
-
-TEST_CASE("a point whose kernel the calibration lacks is left out of the fit, not counted as a model error",
-          "[model][fit]") {
-  Calibration c = h200_like();
-  CHECK(kernel_of("partial", 1 << 20) == "cluster");
-  CHECK(kernel_of("staged", 4096) == "staged");
-  const int v = register_variant_for(2048, RegisterFamily::Wide);
-  REQUIRE(v >= 0);
-  CHECK(kernel_of("registers", 2048) == register_kernel_name(v));
-  CHECK(calibration_covers(c, "layernorm", "registers", 2048));
-  // A calibration written before that register kernel existed.
-  c.kernels.erase(std::remove_if(c.kernels.begin(), c.kernels.end(),
-                                 [&](const KernelResources& k) { return k.schedule == register_kernel_name(v); }),
-                  c.kernels.end());
-  CHECK_FALSE(calibration_covers(c, "layernorm", "registers", 2048));
-  CHECK(calibration_covers(c, "layernorm", "staged", 2048));
-  ResultsFile r;
-  r.kind = "sweep";
-  r.points = {point("layernorm", 256, 2048, "registers", 1, 0.004), point("layernorm", 256, 2048, "staged", 1, 0.005),
-              point("layernorm", 256, 2048, "global_reread", 1, 0.006)};
-  const ModelFit f = fit_time_model({&r}, c, {}, {}, h200_params());
-  CHECK(f.samples == 2);
-  CHECK(f.uncovered == 1);
 }
 
 TEST_CASE("cluster_registers: each CTA streams its slice at split_cta_gbps, so at few rows a larger P is faster", "[model][time]") {
@@ -1250,36 +818,6 @@ TEST_CASE("reread_probe_power: global_reread scaled by its own probe at its own 
   CHECK(near(t(0, 0.6, "global_reread", m, n).t_ms - launch, std::pow(0.8, 0.6) * (formula - launch)));
 }
 
-TEST_CASE("spread_probe_power: split_global borrows the clustered kernel's probe, taken with that kernel's formula", "[model][time]") {
-  Calibration c = h200_like();
-  for (const auto& w : all_workloads()) c.kernels.push_back({w.name, "split_global", 256, 64, 0});
-  const CopyLine l = copy_line(c.copies);
-  TimeModelParams prm = h200_params();
-  const auto& w = find_workload("rmsnorm");
-  auto t = [&](double spread_power, double cluster_power, const std::string& s, int p) {
-    prm.spread_probe_power = spread_power;
-    prm.cluster_probe_power = cluster_power;
-    const CandidateTime ct = candidate_time(w.figures, w.name, c, prm, l, s, p, 1024, 1 << 19);
-    REQUIRE(ct.legal);
-    return ct;
-  };
-  // The clustered kernel's probe at 1024 x 32768, P = 4: 1.25 of its formula past the launch.
-  prm.cluster_probe_power = 0;
-  const double at_probe = candidate_time(w.figures, w.name, c, prm, l, "cluster", 4, 1024, 32768).t_ms;
-  c.kernel_probes["rmsnorm"]["cluster"] = KernelProbe{1024, 32768, probe_past_launch(l, at_probe, 1.25), 4};
-  CHECK(t(0, 1, "split_global", 64).probe_scale == 1);  // 0 built in: no probe, whatever the cluster's power
-  CHECK(near(t(1, 0, "split_global", 64).probe_scale, 1.25));
-  CHECK(near(t(0.5, 0, "split_global", 128).probe_scale, std::sqrt(1.25)));
-  CHECK(t(1, 0, "cluster", 16).probe_scale == 1);  // the cluster keeps its own power
-  const double formula = t(0, 0, "split_global", 64).t_ms, launch = l.launch_us * 1e-3;
-  CHECK(near(t(1, 0, "split_global", 64).t_ms - launch, 1.25 * (formula - launch)));
-  // A clustered probe that does not say at which P it ran, or none at all: nothing to borrow.
-  c.kernel_probes["rmsnorm"]["cluster"].p = 0;
-  CHECK(t(1, 0, "split_global", 64).probe_scale == 1);
-  c.kernel_probes["rmsnorm"].erase("cluster");
-  CHECK(t(1, 0, "split_global", 64).probe_scale == 1);
-}
-
 TEST_CASE("no candidate is predicted faster than the copy of its DRAM bytes, with the cluster gain on cluster_registers", "[model][time]") {
   const Calibration c = h200_like();
   const CopyLine l = copy_line(c.copies);
@@ -1329,17 +867,6 @@ TEST_CASE("cluster_probe_power: the clustered kernel scaled by its own probe, st
   CHECK(candidate_time(find_workload("wvar_bwd").figures, "wvar_bwd", c, prm, l, "cluster_registers", 4, 3000, 16000).probe_scale == 1);
 }
 
-// The time of a legal candidate of workload w with one constant of prm (`knob`) set, as a function of that value:
-// the tests of a single rule's constant compare it at two values, all else equal.
-static auto with_constant(double TimeModelParams::*knob, const Calibration& c, const WorkloadInfo& w, TimeModelParams prm) {
-  return [&c, &w, knob, prm](double value, const std::string& s, int p, long long m, long long n) mutable {
-    prm.*knob = value;
-    const CandidateTime ct = candidate_time(w.figures, w.name, c, prm, copy_line(c.copies), s, p, m, n);
-    REQUIRE(ct.legal);
-    return ct;
-  };
-}
-
 TEST_CASE("first_wave_serial_share: a first wave of a staging kernel exposes a share of the shorter of memory and work", "[model][time]") {
   Calibration c = h200_like();
   const WorkloadInfo& w = find_workload("rmsnorm");
@@ -1364,7 +891,6 @@ TEST_CASE("first_wave_serial_share: a first wave of a staging kernel exposes a s
   c.elem_ns.clear();
   CHECK(t(0.5, "staged", 1, 500, 10000).t_ms == t(0, "staged", 1, 500, 10000).t_ms);
 }
-
 
 TEST_CASE("tail_wave_share: a partial last wave after a full one costs a share of its own term, the rest pro rata",
           "[model][time]") {
@@ -1411,136 +937,4 @@ TEST_CASE("cluster_fill_power: a cluster's launch term weighs the share of one w
     CHECK(t(0.3, s, 1, 3, 8192).t_ms == t(0, s, 1, 3, 8192).t_ms);
   // The clustered kernel that stages its slices takes it too.
   CHECK(t(0.3, "cluster", 4, 3, 65536).t_ms < t(0, "cluster", 4, 3, 65536).t_ms);
-}
-
-// Whether a calibration of a build before the schedule (h200_like: no resources for it) has it refused at
-// 1024 x 2^20, P = 128, with the reason that it predates the schedule, not an error.
-static bool refused_as_predating(const WorkloadInfo& w, const TimeModelParams& prm, const char* schedule) {
-  const Calibration old = h200_like();
-  const CandidateTime t = candidate_time(w.figures, w.name, old, prm, copy_line(old.copies), schedule, 128, 1024, 1 << 20);
-  return !t.legal && t.reason.find("predates") != std::string::npos;
-}
-
-// split_global (twenty-sixth session): a term written before the schedule was measured; a candidate since the
-// twenty-eighth.
-TEST_CASE("split_global's term: plain CTAs' residency, a global exchange per stage", "[model][time]") {
-  Calibration c = h200_like();
-  for (const auto& w : all_workloads()) c.kernels.push_back({w.name, "split_global", 256, 64, 0});
-  const WorkloadInfo& w = find_workload("softmax_bwd");  // two stages, 8 B kept per element
-  const TimeModelParams prm = h200_params();
-  CHECK(prm.global_exchange_us == kGlobalExchangeUs);
-  CHECK(prm.global_exchange_split_us == kGlobalExchangeSplitUs);
-  const CopyLine l = copy_line(c.copies);
-  // 2^20 over 64 CTAs: 128 KB each, one per SM: 132 / 64 = 2 rows at once; over 128: 64 KB, three per SM.
-  const CandidateTime p64 = candidate_time(w.figures, w.name, c, prm, l, "split_global", 64, 1024, 1 << 20);
-  const CandidateTime p128 = candidate_time(w.figures, w.name, c, prm, l, "split_global", 128, 1024, 1 << 20);
-  REQUIRE(p64.legal);
-  REQUIRE(p128.legal);
-  CHECK(p64.ctas_per_sm == 1);
-  CHECK(p64.resident_rows == 132 / 64);
-  CHECK(p128.ctas_per_sm == 3);
-  CHECK(p128.resident_rows == 3 * 132 / 128);
-  CHECK(p128.hbm_bytes == 1024.0 * w.figures.d_fixed(1 << 20));  // every byte once: no re-read
-  CHECK(p128.t_ms >= l.us(p128.hbm_bytes) * 1e-3);
-  // Refused: a slice over S_max, a P not a power of two, more CTAs than the device holds.
-  CHECK_FALSE(candidate_time(w.figures, w.name, c, prm, l, "split_global", 32, 1024, 1 << 20).legal);
-  CHECK(candidate_time(w.figures, w.name, c, prm, l, "split_global", 48, 1024, 1 << 20).reason.find("power of two") !=
-        std::string::npos);
-  Calibration small = c;
-  small.device.sm_count = 100;  // 2^21 over 128 CTAs: 128 KB each, one per SM: 100 CTAs, fewer than a row's 128
-  const CandidateTime too_few = candidate_time(w.figures, w.name, small, prm, l, "split_global", 128, 1024, 1 << 21);
-  CHECK_FALSE(too_few.legal);
-  CHECK(too_few.reason.find("cannot hold the 128 CTAs") != std::string::npos);
-  CHECK(candidate_time(w.figures, w.name, c, prm, l, "split_global", 128, 1024, 1 << 21).legal);  // 132 SMs do
-  // The exchange adds (L + 1) x global_exchange_us to every CTA's fixed cost: a larger one, a longer time.
-  auto t = with_constant(&TimeModelParams::global_exchange_us, c, w, prm);
-  CHECK(t(2.0, "split_global", 128, 1024, 1 << 20).t_ms > t(0.5, "split_global", 128, 1024, 1 << 20).t_ms);
-  CHECK(t(2.0, "cluster", 16, 1024, 65536).t_ms == t(0.5, "cluster", 16, 1024, 65536).t_ms);  // no one else's term
-  // ... and global_exchange_split_us per CTA of the row at each exchange: it weighs P = 128 more than P = 64, and
-  // nothing else.
-  auto ts = with_constant(&TimeModelParams::global_exchange_split_us, c, w, prm);
-  const double d64 = ts(0.05, "split_global", 64, 1024, 1 << 20).t_ms - ts(0.0, "split_global", 64, 1024, 1 << 20).t_ms;
-  const double d128 =
-      ts(0.05, "split_global", 128, 1024, 1 << 20).t_ms - ts(0.0, "split_global", 128, 1024, 1 << 20).t_ms;
-  CHECK(d64 > 0);
-  CHECK(d128 > d64);
-  CHECK(ts(0.05, "cluster", 16, 1024, 65536).t_ms == ts(0.0, "cluster", 16, 1024, 65536).t_ms);
-  // A candidate since the twenty-eighth session: predict_times weighs it at the spread splits that fit (64 and
-  // 128 here), and a global exchange too dear to pay (1e6 us) leaves every other candidate's time as it was.
-  const Prediction pr = predict_times(w.figures, w.name, c, prm, 1024, 1 << 20);
-  CHECK(pr.pick_schedule == "split_global");  // so that the check below, never with 1e6 us, says something
-  std::vector<int> sg_ps;
-  for (const CandidateTime& x : pr.candidates)
-    if (x.schedule == "split_global" && x.legal) sg_ps.push_back(x.p);
-  CHECK(sg_ps == std::vector<int>{64, 128});
-  TimeModelParams never = prm;
-  never.global_exchange_us = 1e6;
-  const Prediction pn = predict_times(w.figures, w.name, c, never, 1024, 1 << 20);
-  REQUIRE(pn.candidates.size() == pr.candidates.size());
-  for (std::size_t i = 0; i < pr.candidates.size(); ++i)
-    if (pr.candidates[i].schedule != "split_global") CHECK(pn.candidates[i].t_ms == pr.candidates[i].t_ms);
-  CHECK(pn.pick_schedule != "split_global");
-  CHECK(is_modelled_schedule("split_global"));
-  CHECK_FALSE(is_modelled_schedule("megakernel"));
-  // A calibration from before the schedule: refused with the reason, not an error.
-  CHECK(refused_as_predating(w, prm, "split_global"));
-}
-
-// split_pipelined (thirty-first session): an a-priori term, written before the schedule was measured, not a
-// candidate. Each property below is one the kernel was built for.
-TEST_CASE("split_pipelined's a-priori term: two slices, no seat, its next slice loading under the chain", "[model][time]") {
-  Calibration c = h200_like();
-  for (const auto& w : all_workloads())
-    for (const char* s : {"split_global", "split_pipelined"}) c.kernels.push_back({w.name, s, 256, 64, 0});
-  const WorkloadInfo& w = find_workload("softmax_bwd");  // two stages, 8 B kept per element
-  const TimeModelParams prm = h200_params();
-  const CopyLine l = copy_line(c.copies);
-  auto at = [&](const TimeModelParams& q, const char* s, int p, long long m, long long n) {
-    return candidate_time(w.figures, w.name, c, q, l, s, p, m, n);
-  };
-  // Two slices per CTA: 2^20 over 128 CTAs is 2 x 64 KB, one CTA per SM (split_global: three); over 64 it does not
-  // fit (split_global's one slice of 128 KB does). Its shared memory is the launcher's (core/split.hpp).
-  const CandidateTime p128 = at(prm, "split_pipelined", 128, 1024, 1 << 20);
-  REQUIRE(p128.legal);
-  CHECK(p128.ctas_per_sm == 1);
-  CHECK(p128.resident_rows == 1);
-  CHECK(at(prm, "split_global", 128, 1024, 1 << 20).ctas_per_sm == 3);
-  CHECK_FALSE(at(prm, "split_pipelined", 64, 1024, 1 << 20).legal);
-  CHECK(at(prm, "split_global", 64, 1024, 1 << 20).legal);
-  CHECK(p128.hbm_bytes == 1024.0 * w.figures.d_fixed(1 << 20));  // every byte once
-  CHECK(p128.t_ms >= l.us(p128.hbm_bytes) * 1e-3);
-  // No seat: in one wave of one row the fixed costs add whole, so a microsecond more per exchange costs L
-  // microseconds, split_global's L + 1 (memory and work do not depend on it there).
-  auto dt = [&](const char* s) {
-    TimeModelParams a = prm, b = prm;
-    b.global_exchange_us = a.global_exchange_us + 1.0;
-    return (at(b, s, 16, 1, 8192).t_ms - at(a, s, 16, 1, 8192).t_ms) * 1e3;
-  };
-  // (std::abs, not Approx: Catch2 v3, on the GPU machine, spells it Catch::Approx.)
-  CHECK(std::abs(dt("split_pipelined") - double(w.figures.L)) < 1e-6);
-  CHECK(std::abs(dt("split_global") - double(w.figures.L + 1)) < 1e-6);
-  // Where the two hold the same CTAs per SM (small slices, registers bound them), many waves: split_pipelined is
-  // faster (no seat, its loads under the chain, no idle DRAM at the exchanges), and never below the copy.
-  const CandidateTime sg = at(prm, "split_global", 16, 4096, 8192), sp = at(prm, "split_pipelined", 16, 4096, 8192);
-  REQUIRE(sg.legal);
-  REQUIRE(sp.legal);
-  REQUIRE(sg.ctas_per_sm == sp.ctas_per_sm);
-  REQUIRE(sg.waves > 2);
-  CHECK(sp.t_ms < sg.t_ms);
-  CHECK(sp.t_ms >= l.us(sp.hbm_bytes) * 1e-3);
-  // Not a candidate: predict_times never weighs it, and `--schedule` may show it (is_modelled_schedule).
-  for (const CandidateTime& x : predict_times(w.figures, w.name, c, prm, 1024, 1 << 20).candidates)
-    CHECK(x.schedule != "split_pipelined");
-  CHECK(is_modelled_schedule("split_pipelined"));
-  CHECK_FALSE(is_candidate_schedule("split_pipelined"));
-  // A calibration of a build before it: refused with the reason.
-  CHECK(refused_as_predating(w, prm, "split_pipelined"));
-}
-
-TEST_CASE("resident rows of P CTAs without a cluster: whole sets of P resident CTAs", "[model][time]") {
-  const Calibration c = h200_like();
-  CHECK(resident_rows(c, 64, 3, false) == 396 / 64);
-  CHECK(resident_rows(c, 128, 1, false) == 1);
-  CHECK(resident_rows(c, 256, 1, false) == 0);  // the device holds fewer CTAs than a row needs
-  CHECK(resident_rows(c, 16, 1, true) == 7);    // a cluster of 16: the slots table, as before
 }
