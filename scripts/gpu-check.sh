@@ -4,7 +4,7 @@
 # back at most 8 files). Usage: scripts/gpu-check.sh [steps...]
 # Where the tree travels without .git, write the sha first (git rev-parse --short=12 HEAD >
 # .git-sha) and carry .git-sha, so results files name the commit they measured.
-# steps: build tests gputests sgtests clregseed clregbench tunetests tune occupancy regtests train heldout validation validation2 validation3 validation4 validation5 validation6 validation7 validation8 validation9 validation10 validation11 sweep:CONFIG torchrmsnorm paper65536 shortrows torchshort:M wide wideheldout torchwide:M widebench widetests widefusion abwide:DEFS megawide launchgap sanitize calibrate calibrate3 predict sweep torch bench quickbench ladder megabench profile phases stalls colstalls negctl ncushort ncushort:W:M:N traffic trafficwide
+# steps: build tests gputests sgtests clregseed clregbench tunetests tune occupancy regtests train heldout validation validation2 validation3 validation4 validation5 validation6 validation7 validation8 validation9 validation10 validation11 sweep:CONFIG torchrmsnorm paper65536 shortrows torchshort:M wide wideheldout torchwide:M widebench widetests widefusion abwide:DEFS megawide launchgap sanitize calibrate calibrate3 predict sweep torch bench quickbench ladder megabench profile phases stalls colstalls negctl ncushort ncushort:W:M:N traffic trafficwide phasesplit
 # abladder:THREADS abdefs:NAME=VALUE[,NAME=VALUE] ab:THREADS sass:REGEX abprep:DEFS (then abwide:DEFS or abbench:DEFS)
 # AB_SCHEDULES, AB_WORKLOADS, AB_P: the schedules (default registers registers_deep), workloads (default all) and
 # cluster sizes (default 2,4,8,16) regbench and abbench:DEFS time
@@ -204,6 +204,9 @@ for step in $steps; do
       run phases build/credit bench --workload rms_softmax --rows 16 --widths 131072 \
         --schedule staged cluster megakernel --P 8,16 --samples 20 --phases
       run predict-seed001 build/credit predict --workload rms_softmax --shape 16x131072 ;;
+    phasesplit)  # where split_global's time goes at wide rows: each CTA's step per phase (its waits at the row barriers)
+      run phasesplit build/credit bench --workload softmax_bwd rmsnorm --rows 1024 --widths 524288 \
+        --schedule split_global --P 64,128 --samples 5 --phases ;;
     abbench:*)  # the register kernel's bench at short rows built with other definitions, e.g. abbench:CREDIT_REGISTER_LOAD=1
       d=${step#abbench:}; dir=$(ab_dir "$d")
       ab_ready "$d" "$dir"

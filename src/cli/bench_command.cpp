@@ -139,7 +139,8 @@ void run_bench(const BenchArgs& a, const GlobalOptions& g) {
   };
   observe.phases = [&](const std::vector<gpu::PhaseMark>& marks) {
     for (const auto& mk : marks)
-      fmt::print(table, "    {:<22} median {:>7.2f} us  last {:>7.2f} us\n", mk.name, mk.median_us, mk.max_us);
+      fmt::print(table, "    {:<22} median {:>7.2f} us  last {:>7.2f} us   a CTA's step: median {:>7.2f} us  p90 {:>7.2f} us\n",
+                 mk.name, mk.median_us, mk.max_us, mk.step_median_us, mk.step_p90_us);
   };
   observe.shape_done = [&](std::size_t done, std::size_t total, const WorkloadInfo& w, int n) {
     const double el = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

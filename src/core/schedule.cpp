@@ -23,7 +23,7 @@ constexpr ScheduleTraits kTraits[] = {
     {S::ClusterRegisters, "cluster_registers", Split::Cluster, false, true,  true,  false, int(RegisterFamily::Cluster), 0, false},
     // a candidate again (challenger E, twenty-eighth session): its exchange term fitted on the widebench; judged on
     // wide held-out 15 and validation 44 (twentyeighth/decision-rule.md). The a-priori term failed wide held-out 14.
-    {S::SplitGlobal,   "split_global",   Split::Spread,         true,  false, true,  false, -1, 0, false},
+    {S::SplitGlobal,   "split_global",   Split::Spread,         true,  false, true,  true,  -1, 0, false},
     // written in the thirty-first session (no GPU lent), with an a-priori time term: not a candidate until measured
     // (thirtyfirst/decision-rule.md)
     {S::SplitPipelined, "split_pipelined", Split::Spread,       true,  false, false, false, -1, 0, true},

@@ -10,6 +10,7 @@
 #include "gpu/cuda_check.hpp"
 #include "gpu/device_buffer.hpp"
 #include "gpu/device_query.hpp"
+#include "gpu/phases.hpp"
 #include "gpu/schedules.hpp"
 #include "gpu/workspace.hpp"
 #include "reference/reference64.hpp"
@@ -217,6 +218,33 @@ TEST_CASE("split_global and split_pipelined match the oracle at wide rows", "[gp
   CHECK(gpu::can_implement(w, Schedule::SplitPipelined, 128, 1, 1048576, device()).ok);
   CHECK_FALSE(gpu::can_implement(w, Schedule::SplitPipelined, 64, 1, 1048576, device()).ok);
   CHECK(gpu::can_implement(w, Schedule::SplitGlobal, 64, 1, 1048576, device()).ok);
+}
+
+// credit bench --phases: the stamps leave the outputs right, and every CTA's marks are in order, split_global's
+// many waves (rows seated as others leave) included.
+TEST_CASE("phase timelines of the split-row schedules, split_global's waves included", "[gpu]") {
+  const WorkloadInfo& w = find_workload("softmax_bwd");
+  HostProblem h = make_random_problem(w, 256, 131072, 27100);
+  const Reference64 ref = reference64(h);
+  DeviceCopy d(h);
+  for (const auto& [s, p] : {std::pair{Schedule::Cluster, 8}, std::pair{Schedule::SplitGlobal, 32}}) {
+    INFO(gpu::schedule_name(s) << " P=" << p);
+    REQUIRE(gpu::can_implement(w, s, p, h.m, h.n, device()).ok);
+    h.poison_outputs();
+    d.poison(h);
+    const std::vector<gpu::PhaseMark> marks = gpu::time_phases(w, s, p, d.op, device(), nullptr, 1);
+    d.download(h);
+    CHECK(rel_l2(h.out_f32(0), ref.out[0]) <= 1e-5);
+    REQUIRE(marks.size() == size_t(2 * w.figures.L + 2));
+    for (size_t k = 0; k < marks.size(); ++k) {
+      INFO(marks[k].name);
+      CHECK(marks[k].step_median_us >= 0.0);  // a CTA's later stamp never before its earlier one
+      CHECK(marks[k].step_p90_us >= marks[k].step_median_us);
+      CHECK(marks[k].max_us < 1e6);  // every CTA stamped every mark: no stamp left at zero or unwritten
+      if (k > 0) CHECK(marks[k].median_us >= marks[k - 1].median_us);
+    }
+    CHECK(marks.back().max_us > 0.0);
+  }
 }
 
 TEST_CASE("large-magnitude logits stay accurate", "[gpu]") {
