@@ -27,12 +27,9 @@ bool register_kernels_of(std::string_view workload, Kernel (&out)[kRegisterVaria
   for_each_workload([&](auto decl) {
     using W = decltype(decl);
     if (found || workload != W::name) return;
-    if constexpr (kRegisterWholeGroups) {  // instantiated only in a build that launches them
-      if (whole_groups) fill<W, true>(out, std::make_integer_sequence<int, kRegisterVariantCount>{});
-      else fill<W, false>(out, std::make_integer_sequence<int, kRegisterVariantCount>{});
-    } else if (!whole_groups) {
-      fill<W, false>(out, std::make_integer_sequence<int, kRegisterVariantCount>{});
-    }
+    if (!whole_groups) fill<W, false>(out, std::make_integer_sequence<int, kRegisterVariantCount>{});
+    else if constexpr (kRegisterWholeGroups)  // instantiated only in a build that launches them
+      fill<W, true>(out, std::make_integer_sequence<int, kRegisterVariantCount>{});
     found = true;
   });
   return found;
