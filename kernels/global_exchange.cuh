@@ -18,15 +18,29 @@
 // only P of its CTAs resident at once, but of the device as a whole: a kernel holding SMs meanwhile
 // (another split_global launch on another stream, a persistent kernel) can starve a row, whose wait
 // then traps after 20 s rather than hang (kRowBarrierTimeoutNs).
+// TaggedRowExchange (split_global with CREDIT_TAGGED_EXCHANGE=1, an A/B option): no barrier counter. Each
+// partial travels with the launch's generation in one 8-byte word (value, tag), stored relaxed and polled
+// by every warp until all P words of the stage carry this launch's tag: one L2 round trip after the row's
+// last CTA stores, where the counter barrier takes about four (store, release fetch_add, acquire polls,
+// CTA barrier, then the partials read again).
 #include <cooperative_groups.h>
 
 #include <cuda/atomic>
+#include <type_traits>
 
 #include "core/operands.hpp"
+#include "core/split.hpp"
 #include "core/workload.hpp"
 #include "kernels/global_timer.cuh"
 
+#ifndef CREDIT_TAGGED_EXCHANGE  // 1: split_global exchanges tagged partials (TaggedRowExchange), for the A/B
+#define CREDIT_TAGGED_EXCHANGE 0
+#endif
+
 namespace credit::kernels {
+
+// Bytes of one partial in the exchange's scratch: a float, or a float and its launch's tag.
+inline constexpr int kSpreadPartialBytes = CREDIT_TAGGED_EXCHANGE ? 8 : 4;
 
 // Combines the P partials of each of stage statistics [off, off + q) of one row, stats[j][rank]
 // in global memory, into r. Every warp reads them in parallel (lane c takes ranks c, c + 32, ...)
@@ -64,17 +78,30 @@ struct BlockSeat {
 // The ticket is kept in the first of the exchange's mbarrier words, which a global-memory exchange
 // leaves unused: no static shared memory, which would lower the dynamic shared memory a CTA may ask
 // for below the device's opt-in maximum (Eq. 3's S_max).
+// With the tagged exchange the counter is 64 bits, tickets[0] the seat and tickets[1] the launch's generation:
+// one fetch_add gives a CTA both, and the CTA that takes the last ticket starts the next generation, so
+// every CTA of one launch reads the same generation and the next launch another (xbars' second word).
 struct TicketSeat {
   // Every thread of the CTA calls it once, first: thread 0 takes the ticket, a CTA barrier hands it on.
   __device__ static long long row(const RowOperands& op, std::uint64_t* xbars) {
     auto* seat = reinterpret_cast<unsigned*>(xbars);
     if (threadIdx.x == 0) {
-      cuda::atomic_ref<unsigned, cuda::thread_scope_device> tickets(op.tickets[0]);
-      *seat = tickets.fetch_add(1u, cuda::memory_order_relaxed);
-      // A counter not at zero when the launch began (a workspace not zero-filled, shared by two launches at
-      // once, or left by a launch that died) would seat CTAs past the last row: stop rather than write there.
-      if (*seat >= gridDim.x) __trap();
-      if (*seat == gridDim.x - 1) tickets.store(0u, cuda::memory_order_relaxed);  // after every fetch_add, by coherence
+      if constexpr (CREDIT_TAGGED_EXCHANGE) {
+        cuda::atomic_ref<unsigned long long, cuda::thread_scope_device> tickets(
+            *reinterpret_cast<unsigned long long*>(op.tickets));
+        const unsigned long long t = tickets.fetch_add(1ull, cuda::memory_order_relaxed);
+        seat[0] = unsigned(t);
+        seat[1] = unsigned(t >> 32);
+        if (seat[0] >= gridDim.x) __trap();  // as below
+        if (seat[0] == gridDim.x - 1) tickets.store(((t >> 32) + 1ull) << 32, cuda::memory_order_relaxed);
+      } else {
+        cuda::atomic_ref<unsigned, cuda::thread_scope_device> tickets(op.tickets[0]);
+        *seat = tickets.fetch_add(1u, cuda::memory_order_relaxed);
+        // A counter not at zero when the launch began (a workspace not zero-filled, shared by two launches at
+        // once, or left by a launch that died) would seat CTAs past the last row: stop rather than write there.
+        if (*seat >= gridDim.x) __trap();
+        if (*seat == gridDim.x - 1) tickets.store(0u, cuda::memory_order_relaxed);  // after every fetch_add, by coherence
+      }
     }
     __syncthreads();
     return *seat / unsigned(op.split);
@@ -82,6 +109,8 @@ struct TicketSeat {
   __device__ static int rank(const RowOperands& op, std::uint64_t* xbars) {
     return int(*reinterpret_cast<const unsigned*>(xbars) % unsigned(op.split));
   }
+  // The tag this launch's partials carry: never 0, the zero-filled workspace's (until 2^32 launches wrap it).
+  __device__ static unsigned tag(std::uint64_t* xbars) { return reinterpret_cast<const unsigned*>(xbars)[1] + 1u; }
 };
 
 template <class Wait, class Seat = BlockSeat>
@@ -167,8 +196,87 @@ struct GridBarrier {
   }
 };
 
+// Stage l's partials of one row through tagged words, words[j][rank] for statistics [off, off + q): warp k
+// polls ranks 32k ... 32k + 31 (one word per lane and statistic, all in flight at once) until each carries
+// `tag`, bounded as wait_for_arrivals is; reduces them by an xor butterfly; lane 0 leaves the warp's result in
+// slots[stat][k] (the DSMEM exchange's slots, unused here); after a CTA barrier every thread combines the
+// warps' results in order. So each word is polled by one warp of each CTA, not eight, and every thread of
+// every CTA of the row gets the same bits.
+template <class W, int off, int q>
+__device__ __forceinline__ void combine_tagged_partials(unsigned long long* words, int p, unsigned tag, float* slots,
+                                                        float (&r)[q]) {
+  static_assert(SplitPolicy::warps * 32 >= kMaxSpreadSplit && kMaxSpreadSplit / 32 <= SplitPolicy::max_cluster,
+                "a warp per 32 ranks, its result in a slot");
+  constexpr int MC = SplitPolicy::max_cluster;
+  constexpr unsigned limit = unsigned(kRowBarrierTimeoutNs >> 20);
+  const int warp = int(threadIdx.x >> 5), c = int(threadIdx.x);
+  if (warp * 32 < p) {  // the same for the whole warp
+    unsigned long long w[q];
+    unsigned polls = 0, start = 0;
+    for (;;) {
+#pragma unroll
+      for (int j = 0; j < q; ++j)
+        w[j] = c < p ? cuda::atomic_ref<unsigned long long, cuda::thread_scope_device>(words[j * p + c])
+                           .load(cuda::memory_order_relaxed)
+                     : static_cast<unsigned long long>(tag) << 32;
+      bool ready = true;
+#pragma unroll
+      for (int j = 0; j < q; ++j) ready &= unsigned(w[j] >> 32) == tag;
+      if (__all_sync(0xffffffffu, ready)) break;
+      __nanosleep(32);
+      if ((++polls & 1023u) != 0) continue;
+      const unsigned now = unsigned(global_ns() >> 20);
+      if (polls == 1024u) start = now;
+      else if (now - start > limit) __trap();
+    }
+#pragma unroll
+    for (int j = 0; j < q; ++j) {
+      float v = c < p ? __uint_as_float(unsigned(w[j])) : combine_identity(op_of<W>(off + j));
+#pragma unroll
+      for (int o = 16; o > 0; o >>= 1) v = combine_apply(op_of<W>(off + j), v, __shfl_xor_sync(0xffffffffu, v, o));
+      if ((threadIdx.x & 31u) == 0) slots[(off + j) * MC + warp] = v;
+    }
+  }
+  __syncthreads();
+  const int groups = (p + 31) / 32;
+#pragma unroll
+  for (int j = 0; j < q; ++j) {
+    float v = combine_identity(op_of<W>(off + j));
+    for (int k = 0; k < groups; ++k) v = combine_apply(op_of<W>(off + j), v, slots[(off + j) * MC + k]);
+    r[j] = v;
+  }
+}
+
+template <class Seat>
+struct TaggedGlobalExchange {
+  static constexpr int pressure = 4;
+  static constexpr bool through_global = true;
+  __device__ static int size(const RowOperands& op) { return op.split; }
+  __device__ static long long row(const RowOperands& op, std::uint64_t* xbars) { return Seat::row(op, xbars); }
+  __device__ static int rank(const RowOperands& op, std::uint64_t* xbars) { return Seat::rank(op, xbars); }
+  template <class W>
+  __device__ static void begin(const RowOperands&, std::uint64_t*) {}
+
+  template <class W, int l>
+  __device__ static void all_reduce(const RowOperands& op, long long row, float (&part)[W::stages[l].q], float* slots,
+                                    std::uint64_t* xbars) {
+    constexpr int q = W::stages[l].q;
+    constexpr int off = stat_offset<W>(l);
+    const int p = op.split, me = rank(op, xbars);
+    const unsigned tag = Seat::tag(xbars);
+    auto* words = reinterpret_cast<unsigned long long*>(op.partials) + ((row - op.row0) * num_stats<W>() + off) * p;
+    if (threadIdx.x == 0)  // each word alone carries its value: no fence, no counter
+#pragma unroll
+      for (int j = 0; j < q; ++j)
+        cuda::atomic_ref<unsigned long long, cuda::thread_scope_device>(words[j * p + me])
+            .store(static_cast<unsigned long long>(tag) << 32 | __float_as_uint(part[j]), cuda::memory_order_relaxed);
+    combine_tagged_partials<W, off, q>(words, p, tag, slots, part);
+  }
+};
+
 using RowBarrierExchange = GlobalExchange<RowBarrier<>>;
 using GridBarrierExchange = GlobalExchange<GridBarrier>;
-using TicketRowExchange = GlobalExchange<RowBarrier<true>, TicketSeat>;
+using TicketRowExchange = std::conditional_t<CREDIT_TAGGED_EXCHANGE != 0, TaggedGlobalExchange<TicketSeat>,
+                                             GlobalExchange<RowBarrier<true>, TicketSeat>>;
 
 }  // namespace credit::kernels

@@ -10,7 +10,8 @@
 # cluster sizes (default 2,4,8,16) regbench and abbench:DEFS time
 # BUILD_DEFS: definitions the build step compiles the whole tree with (NAME=VALUE, ';' between several)
 # WIDE_SHAPES, WIDE_SCHEDULES, WIDE_WORKLOADS (default all), WIDE_P (default 2,4,8,16; split_global and
-# split_pipelined take powers of two to 128): what widebench and abwide:DEFS time
+# split_pipelined take powers of two to 128): what widebench and abwide:DEFS time (AB_WIDE_SCHEDULES: abwide's
+# schedules where they differ from widebench's, e.g. only the schedule the A/B option changes)
 # (default: build tests bench)
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -152,9 +153,10 @@ for step in $steps; do
     abwide:*)  # the partial schedule built with other definitions, at the widebench shapes, e.g. abwide:CREDIT_PARTIAL_CTAS_PER_SM=3
       d=${step#abwide:}; dir=$(ab_dir "$d")
       ab_ready "$d" "$dir"
-      for s in ${WIDE_SHAPES:-4096:262144 1024:1048576}; do  # the schedules WIDE_SCHEDULES (default partial)
+      for s in ${WIDE_SHAPES:-4096:262144 1024:1048576}; do  # the schedules AB_WIDE_SCHEDULES, else WIDE_SCHEDULES (default partial)
         run "abwide-$dir-${s%%:*}-${s##*:}" "$dir/credit" --json "$OUT/abwide-$dir-${s%%:*}-${s##*:}.json" bench \
-          --workload ${WIDE_WORKLOADS:-all} --rows ${s%%:*} --widths ${s##*:} --schedule ${WIDE_SCHEDULES:-partial} --P ${WIDE_P:-2,4,8,16} \
+          --workload ${WIDE_WORKLOADS:-all} --rows ${s%%:*} --widths ${s##*:} \
+          --schedule ${AB_WIDE_SCHEDULES:-${WIDE_SCHEDULES:-partial}} --P ${WIDE_P:-2,4,8,16} \
           --samples 10 --warmup 2
       done ;;
     megawide)  # the global-memory exchange at the widest rows: many CTAs per row, few rows in flight

@@ -190,7 +190,7 @@ SpreadScratch carve_split_global(Carve& c, const Kernels& ks, int p, long long r
   SpreadScratch m{};
   m.tickets = c.take<unsigned>(4);
   m.arrivals = c.take<unsigned>(size_t(rows) * size_t(ks.stages + 1) * 4);
-  m.partials = c.take<float>(size_t(rows) * size_t(ks.stats) * size_t(p) * 4);
+  m.partials = c.take<float>(size_t(rows) * size_t(ks.stats) * size_t(p) * kernels::kSpreadPartialBytes);
   return m;
 }
 
