@@ -89,6 +89,7 @@ int main(int argc, char** argv) {
   add_calibrate_command(app, g);
   add_report_command(app, g);
   add_fit_model_command(app, g);
+  add_compare_command(app, g);
   add_profile_launches_command(app, g);
   // Commands that write no JSON refuse --json.
   for (CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; }))

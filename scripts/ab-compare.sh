@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# credit compare over recorded bench files, gzipped or not (the committed ones are gzipped):
+#   scripts/ab-compare.sh CREDIT [--schedule NAME] --a A.json[.gz] ... --b B.json[.gz] ...
+# Each .gz is unpacked to a temporary (removed on exit); the arguments are passed on in order. credit's own error
+# (a file that is not a results file, no point passed on both sides) is shown and stops it with credit's status.
+set -euo pipefail
+[ $# -ge 5 ] || { echo "usage: $0 CREDIT [--schedule NAME] --a A.json[.gz] ... --b B.json[.gz] ..." >&2; exit 2; }
+credit=$1
+shift
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+args=()
+i=0
+for arg in "$@"; do
+  if [[ $arg == *.json.gz ]]; then
+    i=$((i + 1))
+    zcat "$arg" >"$tmp/$i-$(basename "${arg%.gz}")"
+    args+=("$tmp/$i-$(basename "${arg%.gz}")")
+  else
+    args+=("$arg")
+  fi
+done
+"$credit" --log-level error compare "${args[@]}"

@@ -1,0 +1,69 @@
+// credit compare: an A/B from recorded bench or sweep files (no GPU), or one schedule against the others (--versus). B's median time over A's at every point that
+// passed in both, as sweep/ab_comparison.hpp computes it; for a build option, A is the default build's files and B
+// the option's, timed in one lease (scripts/gpu-check.sh abwide:DEFS, abbench:DEFS).
+#include <fmt/format.h>
+
+#include "cli/commands.hpp"
+#include "io/json_records.hpp"
+#include "sweep/ab_comparison.hpp"
+
+namespace credit::cli {
+
+namespace {
+
+struct CompareArgs {
+  std::vector<std::string> a, b;
+  std::string schedule, versus;
+  double margin = 0.03;
+};
+
+std::vector<SweepPoint> points_of(const std::vector<std::string>& files, const char* option) {
+  std::vector<SweepPoint> out;
+  for (const std::string& f : files) {
+    const ResultsFile r = read_results(f);  // names the file and field when it is not a results file
+    if (r.kind != "sweep")
+      throw CommandFailed(fmt::format("{}: {}: kind: a {} file has no timed points (bench and run-sweep files have)",
+                                      option, f, r.kind),
+                          kExitBadInput);
+    out.insert(out.end(), r.points.begin(), r.points.end());
+  }
+  return out;
+}
+
+void run_compare(const CompareArgs& a) {
+  if (!a.versus.empty()) {
+    if (!a.b.empty() || !a.schedule.empty())
+      throw CommandFailed("--versus compares one schedule with the others in the --a files: no --b, no --schedule",
+                          kExitBadInput);
+    fmt::print("{}", format_versus(a.versus, versus_others(points_of(a.a, "--a"), a.versus), a.margin));
+    return;
+  }
+  if (a.b.empty()) throw CommandFailed("--b: the files of B are required (or --versus SCHEDULE)", kExitBadInput);
+  const std::vector<SweepPoint> pa = points_of(a.a, "--a");  // A's files first, so an error names the first bad one
+  const std::vector<SweepPoint> pb = points_of(a.b, "--b");
+  const AbComparison c = compare_ab(pa, pb, a.schedule);
+  fmt::print("{}", format_ab(c));
+}
+
+}  // namespace
+
+void add_compare_command(CLI::App& app, GlobalOptions& g) {
+  auto args = std::make_shared<CompareArgs>();
+  auto* cmd = app.add_subcommand("compare", "an A/B from recorded bench or run-sweep files: B's time over A's at every "
+                                            "point both passed, geomean overall, per P, schedule and shape (no GPU)");
+  // Not CLI::ExistingFile: read_results names the file and what is wrong with it.
+  cmd->add_option("--a", args->a, "results files of A (e.g. the default build), one or more")->required();
+  cmd->add_option("--b", args->b, "results files of B (e.g. a build option), one or more");
+  cmd->add_option("--schedule", args->schedule, "only this schedule's points (default: every schedule)");
+  cmd->add_option("--versus", args->versus, "instead of an A/B: this schedule's best P at each shape of the --a files "
+                                            "against the fastest other kernel there");
+  cmd->add_option("--margin", args->margin, "with --versus: count the shapes where it is faster by this share or more")
+      ->check(CLI::Range(0.0, 1.0))
+      ->capture_default_str();
+  cmd->callback([args, &g] {
+    if (!g.json_path.empty()) throw CommandFailed("--json: compare writes no JSON (its summary is on stdout)", kExitBadInput);
+    run_compare(*args);
+  });
+}
+
+}  // namespace credit::cli
