@@ -21,7 +21,7 @@ std::vector<SweepPoint> points_of(const std::vector<std::string>& files, const c
   std::vector<SweepPoint> out;
   for (const std::string& f : files) {
     const ResultsFile r = read_results(f);  // names the file and field when it is not a results file
-    if (r.kind != "sweep")
+    if (r.kind != "sweep" && r.kind != "ladder")  // a ladder's points are host completion times: comparable too
       throw CommandFailed(fmt::format("{}: {}: kind: a {} file has no timed points (bench and run-sweep files have)",
                                       option, f, r.kind),
                           kExitBadInput);

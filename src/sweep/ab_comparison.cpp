@@ -21,7 +21,10 @@ std::map<Key, double> passed_times(const std::vector<SweepPoint>& points, const 
   std::map<Key, double> out;
   for (const SweepPoint& p : points) {
     if (p.disposition != Disposition::Passed || (!schedule.empty() && p.schedule != schedule)) continue;
-    const Key k{p.workload, p.m, p.n, p.schedule, p.p};
+    // A ladder's rungs differ by variant and by submission (direct launch or graph replay) as well.
+    const std::string kernel = p.schedule + (p.variant.empty() ? "" : "+" + p.variant) +
+                               (p.submission == "graph" ? "@graph" : "");
+    const Key k{p.workload, p.m, p.n, kernel, p.p};
     const auto [at, fresh] = out.emplace(k, p.time_ms.median);
     if (!fresh) at->second = std::min(at->second, p.time_ms.median);
   }

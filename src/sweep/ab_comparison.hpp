@@ -13,7 +13,7 @@ namespace credit {
 struct AbPoint {
   std::string workload;
   long long m = 0, n = 0;
-  std::string schedule;
+  std::string schedule;  // with a ladder rung's variant ("+...") and graph replay ("@graph") where it has them
   int p = 1;
   double a_ms = 0, b_ms = 0;
   double ratio() const { return b_ms / a_ms; }

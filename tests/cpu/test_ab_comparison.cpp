@@ -99,3 +99,21 @@ TEST_CASE("compare --versus: a schedule's best P at each shape against the faste
   CHECK(text.find("faster by 3% or more at 1\n") != std::string::npos);
   CHECK_THROWS_AS(credit::versus_others(pts, "cluster"), std::invalid_argument);
 }
+
+TEST_CASE("compare: a ladder's rungs are told apart by variant and submission", "[compare]") {
+  credit::SweepPoint direct = point("rms_softmax", 131072, "megakernel", 16, 20.0);
+  direct.variant = "row";
+  credit::SweepPoint graph = direct;
+  graph.submission = "graph";
+  graph.time_ms.median = 10.0;
+  credit::SweepPoint graph_b = graph;
+  graph_b.time_ms.median = 5.0;
+  credit::SweepPoint direct_b = direct;
+  direct_b.time_ms.median = 20.0;
+  const credit::AbComparison c = credit::compare_ab({direct, graph}, {direct_b, graph_b}, "megakernel");
+  REQUIRE(c.points.size() == 2);  // not merged into one point by their faster time
+  CHECK(c.points[0].schedule == "megakernel+row");
+  CHECK(c.points[1].schedule == "megakernel+row@graph");
+  CHECK(c.min == 0.5);
+  CHECK(c.max == 1.0);
+}
