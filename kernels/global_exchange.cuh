@@ -146,20 +146,26 @@ struct GlobalExchange {
 // milliseconds, and a kernel under compute-sanitizer runs some 1000x slower.
 inline constexpr unsigned long long kRowBarrierTimeoutNs = 20ull * 1000 * 1000 * 1000;
 
-// Spins until `arrived` reaches p (acquire). The clock is read once per 1024 polls, in units of 2^20 ns
-// (about a millisecond), and one 32-bit word holds both the poll count and the start: the barrier
-// sits in kernels with no register to spare (the megakernel's spilled with a 64-bit start).
-__device__ __forceinline__ void wait_for_arrivals(cuda::atomic_ref<unsigned, cuda::thread_scope_device>& arrived,
-                                                  unsigned p) {
-  constexpr unsigned limit = unsigned(kRowBarrierTimeoutNs >> 20);
+// The pause between two polls of a bounded wait, which traps once kRowBarrierTimeoutNs has passed. The
+// clock is read once per 1024 polls, in units of 2^20 ns (about a millisecond), into 32-bit words: the
+// barrier sits in kernels with no register to spare (the megakernel's spilled with a 64-bit start).
+struct BoundedSpin {
   unsigned polls = 0, start = 0;
-  while (arrived.load(cuda::memory_order_acquire) < p) {
+  __device__ __forceinline__ void pause() {
+    constexpr unsigned limit = unsigned(kRowBarrierTimeoutNs >> 20);
     __nanosleep(32);
-    if ((++polls & 1023u) != 0) continue;
+    if ((++polls & 1023u) != 0) return;
     const unsigned now = unsigned(global_ns() >> 20);
     if (polls == 1024u) start = now;
     else if (now - start > limit) __trap();
   }
+};
+
+// Spins until `arrived` reaches p (acquire), bounded.
+__device__ __forceinline__ void wait_for_arrivals(cuda::atomic_ref<unsigned, cuda::thread_scope_device>& arrived,
+                                                  unsigned p) {
+  BoundedSpin spin;
+  while (arrived.load(cuda::memory_order_acquire) < p) spin.pause();
 }
 
 // bounded: the wait traps after kRowBarrierTimeoutNs (split_global, whose CTAs' residency rests on
@@ -208,11 +214,10 @@ __device__ __forceinline__ void combine_tagged_partials(unsigned long long* word
   static_assert(SplitPolicy::warps * 32 >= kMaxSpreadSplit && kMaxSpreadSplit / 32 <= SplitPolicy::max_cluster,
                 "a warp per 32 ranks, its result in a slot");
   constexpr int MC = SplitPolicy::max_cluster;
-  constexpr unsigned limit = unsigned(kRowBarrierTimeoutNs >> 20);
   const int warp = int(threadIdx.x >> 5), c = int(threadIdx.x);
   if (warp * 32 < p) {  // the same for the whole warp
     unsigned long long w[q];
-    unsigned polls = 0, start = 0;
+    BoundedSpin spin;
     for (;;) {
 #pragma unroll
       for (int j = 0; j < q; ++j)
@@ -223,11 +228,7 @@ __device__ __forceinline__ void combine_tagged_partials(unsigned long long* word
 #pragma unroll
       for (int j = 0; j < q; ++j) ready &= unsigned(w[j] >> 32) == tag;
       if (__all_sync(0xffffffffu, ready)) break;
-      __nanosleep(32);
-      if ((++polls & 1023u) != 0) continue;
-      const unsigned now = unsigned(global_ns() >> 20);
-      if (polls == 1024u) start = now;
-      else if (now - start > limit) __trap();
+      spin.pause();
     }
 #pragma unroll
     for (int j = 0; j < q; ++j) {
@@ -247,16 +248,11 @@ __device__ __forceinline__ void combine_tagged_partials(unsigned long long* word
   }
 }
 
+// The global exchange's seats, size and scratch, with its all_reduce replaced: no barrier (Wait) at all.
+struct NoBarrier {};
 template <class Seat>
-struct TaggedGlobalExchange {
-  static constexpr int pressure = 4;
-  static constexpr bool through_global = true;
-  __device__ static int size(const RowOperands& op) { return op.split; }
-  __device__ static long long row(const RowOperands& op, std::uint64_t* xbars) { return Seat::row(op, xbars); }
-  __device__ static int rank(const RowOperands& op, std::uint64_t* xbars) { return Seat::rank(op, xbars); }
-  template <class W>
-  __device__ static void begin(const RowOperands&, std::uint64_t*) {}
-
+struct TaggedGlobalExchange : GlobalExchange<NoBarrier, Seat> {
+  using GlobalExchange<NoBarrier, Seat>::rank;
   template <class W, int l>
   __device__ static void all_reduce(const RowOperands& op, long long row, float (&part)[W::stages[l].q], float* slots,
                                     std::uint64_t* xbars) {
