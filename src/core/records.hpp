@@ -134,6 +134,9 @@ struct TimeModelParams {
                                        // counter, serialised at the L2 (0: the a-priori term of the 26th session)
   double spread_probe_power = 0;  // split_global's time times the clustered kernel's probe factor^power: the
                                   // same kernel body, only the exchange differs (0: no probe)
+  double register_probe_wave_power = 0;  // a register kernel's probe factor above 1 weighs (probe waves / waves)^this
+                                         // more: an excess of per-element work timed at the probe's few waves is
+                                         // hidden by co-resident CTAs' loads over more waves (0: the whole factor)
   std::string fitted_on;
 };
 
@@ -199,6 +202,7 @@ inline constexpr TimeModelField kTimeModelFields[] = {
     {"global_exchange_us", &TimeModelParams::global_exchange_us, TimeModelField::Absent::value, kGlobalExchangeUs, false},
     {"global_exchange_split_us", &TimeModelParams::global_exchange_split_us, TimeModelField::Absent::value, kGlobalExchangeSplitUs, false},
     {"spread_probe_power", &TimeModelParams::spread_probe_power, TimeModelField::Absent::value, 0, false},
+    {"register_probe_wave_power", &TimeModelParams::register_probe_wave_power, TimeModelField::Absent::value, 0, false},
 };
 
 // The constant named `name`, or nullptr.

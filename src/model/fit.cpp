@@ -301,6 +301,7 @@ void set_rule_switches(TimeModelParams& p, const TimeModelParams& from) {
   p.global_exchange_us = from.global_exchange_us;
   p.global_exchange_split_us = from.global_exchange_split_us;
   p.spread_probe_power = from.spread_probe_power;
+  p.register_probe_wave_power = from.register_probe_wave_power;
 }
 
 TimeModelParams fit_start() {

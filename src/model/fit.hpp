@@ -59,7 +59,7 @@ double soft_regret_loss(const std::vector<FitSample>& samples, const Calibration
 // switches below).
 TimeModelParams fit_start();
 // The constants the decision rules set and the fit does not (the kernel probes' switches, first_wave_serial_share,
-// tail_wave_share, cluster_fill_power; split_global's global_exchange_us, global_exchange_split_us and
+// tail_wave_share, cluster_fill_power, register_probe_wave_power; split_global's global_exchange_us, global_exchange_split_us and
 // spread_probe_power, whose points fit_samples leaves out), copied from `from`: the fit's loss and its result keep
 // the start's.
 void set_rule_switches(TimeModelParams& p, const TimeModelParams& from);

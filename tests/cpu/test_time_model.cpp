@@ -512,6 +512,37 @@ TEST_CASE("register_probe_power: a register variant's own probe before its famil
   CHECK(t(1, "registers", 130, 11500).probe_scale == 1);
 }
 
+TEST_CASE("register_probe_wave_power: a register probe's excess weighs less past the probe's waves, its deficit whole", "[model][time]") {
+  Calibration c = h200_like();
+  const CopyLine l = copy_line(c.copies);
+  TimeModelParams prm = h200_params();
+  prm.register_probe_power = 1;
+  auto t = [&](double wave_power, long long m) {
+    prm.register_probe_wave_power = wave_power;
+    return candidate_time(find_workload("quant_int8").figures, "quant_int8", c, prm, l, "registers", 1, m, 4096);
+  };
+  const std::string variant = kernel_of("registers", 4096);
+  const double at_probe = t(0, 2048).t_ms;
+  REQUIRE(at_probe > l.launch_us * 1e-3);
+  c.kernel_probes["quant_int8"][variant] = KernelProbe{2048, 4096, probe_past_launch(l, at_probe, 1.3)};
+  const double probe_waves = t(0, 2048).waves, many_waves = t(0, 16384).waves;
+  REQUIRE(many_waves > probe_waves);
+  REQUIRE(probe_waves > 0);
+  CHECK(near(t(0, 16384).probe_scale, 1.3));  // 0: the whole factor at any M
+  CHECK(near(t(0.5, 16384).probe_scale, std::pow(1.3, std::sqrt(probe_waves / many_waves))));
+  CHECK(t(0.5, 16384).t_ms < t(0, 16384).t_ms);
+  CHECK(near(t(0.5, 2048).probe_scale, 1.3));  // at the probe's own waves, and below them, unchanged
+  CHECK(near(t(0.5, 256).probe_scale, 1.3));
+  // A factor below 1 (the formula pessimistic there) stays whole at any waves.
+  c.kernel_probes["quant_int8"][variant].ms = probe_past_launch(l, at_probe, 0.8);
+  CHECK(near(t(0.5, 16384).probe_scale, 0.8));
+  // Only the register kernels: the staged kernel's probe is the split power's (0 built in) either way.
+  prm.register_probe_wave_power = 0.5;
+  const CandidateTime staged = candidate_time(find_workload("quant_int8").figures, "quant_int8", c, prm, l, "staged", 1, 16384, 4096);
+  prm.register_probe_wave_power = 0;
+  CHECK(staged.t_ms == candidate_time(find_workload("quant_int8").figures, "quant_int8", c, prm, l, "staged", 1, 16384, 4096).t_ms);
+}
+
 TEST_CASE("col_room_save: column reads cost less where the SM's column slices fit the L1 the carveout leaves", "[model][time]") {
   Calibration c = h200_like();
   c.device.cc_major = 9;
