@@ -102,9 +102,13 @@ TimeModelParams h200_params() {
   // twentyeighth/decision-rule.md, committed before either was measured).
   p.global_exchange_us = kGlobalExchangeUs;
   p.global_exchange_split_us = kGlobalExchangeSplitUs;
+  // Thirty-fourth session: a register probe's excess weighed by (probe waves / waves)^0.5 past the probe's waves
+  // (challenger G, chosen on validations 31-44; kept on held-out validation 47, measured on an H100 after
+  // thirtyfourth/decision-rule-g.md was committed: regret 0.84 -> 0.75%, worst 22.2 -> 7.5%, right verdicts equal).
+  p.register_probe_wave_power = 0.5;
   p.fitted_on = "H200 fit on the train, held-out, wide-row, validation 1-12 and short-row sweeps, partial_col_stream = 0.4662 "
                 "(twelfth session), partial_probe_power = register_probe_power = 1 (thirteenth session), one kernel probe per register "
-                "variant in the calibration (V, fourteenth session), staging_exposed_share = 0 (S, fifteenth session), cluster_probe_power = 1, first_wave_serial_share = 0.25 (twentieth session), cluster_gain = 0.115, tail_wave_share = 0.6 (twenty-fourth session), split_global a candidate with global_exchange_us = 1.5, global_exchange_split_us = 0.005 (twenty-eighth session; built in)";
+                "variant in the calibration (V, fourteenth session), staging_exposed_share = 0 (S, fifteenth session), cluster_probe_power = 1, first_wave_serial_share = 0.25 (twentieth session), cluster_gain = 0.115, tail_wave_share = 0.6 (twenty-fourth session), split_global a candidate with global_exchange_us = 1.5, global_exchange_split_us = 0.005 (twenty-eighth session; built in), register_probe_wave_power = 0.5 (G, thirty-fourth session)";
   return p;
 }
 
