@@ -26,7 +26,7 @@ struct RowOperands {
   float* partials = nullptr;
   unsigned* arrivals = nullptr;
   // split_global only: tickets[0], the seats taken (zero before the first launch, left zero); with the tagged
-  // exchange (CREDIT_TAGGED_EXCHANGE=1) tickets[1] also counts launches, and partials hold 8-byte words.
+  // exchange (CREDIT_TAGGED_EXCHANGE=1, the default) tickets[1] also counts launches, and partials hold 8-byte words.
   unsigned* tickets = nullptr;
   // Seed 001's Fig. 6 controls in the megakernel (bits of MegakernelSwitch), and the global
   // buffer [retained planes][rows x n] the spill switch writes to.
