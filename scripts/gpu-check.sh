@@ -28,8 +28,9 @@ run() {  # run NAME CMD...: log to $OUT/NAME.log, remember failures, keep going;
   echo "--- $name: $((SECONDS - t0)) s"
   [ -n "${NO_TAIL:-}" ] || tail -n 25 "$LOGS/$name.log"  # NO_TAIL=1: a held-out sweep is not read before its fit
 }
-sweep() {  # sweep NAME CONFIG SECONDS: run-sweep of configs/CONFIG.json into $OUT/sweep-CONFIG.json, resuming carry/'s
+sweep() {  # sweep NAME CONFIG SECONDS: run-sweep of configs/CONFIG.json into $OUT/sweep-CONFIG.json, resuming carry/'s (or its .gz)
   local f=sweep-$2.json r=""
+  [ -f "carry/$f.gz" ] && gunzip -c "carry/$f.gz" >"$LOGS/$f" && r="--resume $LOGS/$f"  # gzipped: the tree's 64 MiB
   [ -f "carry/$f" ] && r="--resume carry/$f"
   run "$1" timeout "$3" build/credit --json "$OUT/$f" run-sweep --config "configs/$2.json" --no-python $r
 }
