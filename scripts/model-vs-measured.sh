@@ -12,6 +12,7 @@ summary_input "$1"
 shift 4
 sets=()
 add_sets "$@"
+base_sets "${sets[@]}"  # BASE, as in summary-lines.sh: the model of an earlier session
 out=$("$credit" --log-level error run-sweep --summarize "$sweep" --calibration "$cal" --model-vs-measured "$schedule" \
-  "${sets[@]}") || exit 2
+  "${base[@]}" "${sets[@]}") || exit 2
 awk -v head="$schedule: measured / predicted" 'index($0, head) == 1 { p = 1 } p && $0 == "" { p = 0 } p' <<<"$out"

@@ -20,12 +20,18 @@ add_sets() {
 # BASE (NAME=VALUE[,NAME=VALUE ...], from the environment): constants set on every line, the challengers' and the
 # built-in model's alike: a rule replayed against the model as it was built in when it judged (BASE=
 # register_probe_wave_power=0 before the thirty-fourth session). A constant the line sets itself is its own.
-summary_lines() {
-  local credit=$1 sweep=$2 cal=$3 out s base=() names=(); shift 3
+# base_sets [--set NAME=VALUE ...]: BASE's constants as --set arguments in the array base, less those the arguments set.
+base_sets() {
+  local s names=()
+  base=()
   [ -z "${BASE:-}" ] || IFS=, read -r -a names <<<"$BASE"
   for s in "${names[@]}"; do
     [[ " $* " == *" ${s%%=*}="* ]] || base+=(--set "$s")
   done
+}
+summary_lines() {
+  local credit=$1 sweep=$2 cal=$3 out base; shift 3
+  base_sets "$@"
   out=$("$credit" --log-level error run-sweep --summarize "$sweep" --calibration "$cal" "${base[@]}" "$@") || exit 2
   out=$(awk '$1 == "time" || $1 == "tuned"' <<<"$out")
   grep -q '^time ' <<<"$out" || { echo "$0: no time model line in the summary of $sweep" >&2; exit 2; }

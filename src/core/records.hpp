@@ -144,9 +144,18 @@ struct TimeModelParams {
 // a priori as 0.5 us and no P term (twenty-sixth session: two L2 round trips and one for the partials); measured, that
 // put split_global at 1.30-1.37 of its predicted time, rising with P at a given N (1.0-1.5 at P = 4-16, 1.5-2.4 at
 // P = 128). Fitted on the widebench of the twenty-eighth session alone (255 passed points, 66 shapes, one lease):
-// log RMS 0.354 -> 0.079 (challenger E, twentyeighth/decision-rule.md).
+// log RMS 0.354 -> 0.079 (challenger E, twentyeighth/decision-rule.md). That was the counter barrier's exchange. The
+// tagged exchange (CREDIT_TAGGED_EXCHANGE=1, the default since the thirty-fourth session) refitted the same way on the
+// H200's widebench of the thirty-fifth session (159 points): log RMS 0.159 -> 0.084, and on held-out wide sweep 16 the
+// regret 4.48 -> 2.70% (thirtyfourth/decision-rule.md, question 2; thirtyfifth/wide/). A build with the counter
+// barrier (CREDIT_TAGGED_EXCHANGE=0, passed to host and device code alike) keeps E's pair.
+#if defined(CREDIT_TAGGED_EXCHANGE) && CREDIT_TAGGED_EXCHANGE == 0
 inline constexpr double kGlobalExchangeUs = 1.5;
 inline constexpr double kGlobalExchangeSplitUs = 0.005;
+#else
+inline constexpr double kGlobalExchangeUs = 0.65;
+inline constexpr double kGlobalExchangeSplitUs = 0.0075;
+#endif
 
 // The constants once, by name: the JSON reader and writer and the tests walk this table.
 // `absent`: what a file written before the constant existed means by leaving it out.

@@ -99,7 +99,8 @@ TimeModelParams h200_params() {
   p.col_far_gbps = 1e5;  // unused while col_l2_share is 0 (D0); a constants file without it reads so
   // split_global's exchange (records.hpp): a priori 0.5 us in the twenty-sixth session; fitted on the widebench in the
   // twenty-eighth (challenger E, a candidate again from then, judged on wide held-out 15 and validation 44 by
-  // twentyeighth/decision-rule.md, committed before either was measured).
+  // twentyeighth/decision-rule.md, committed before either was measured). Thirty-fifth session: refitted for the tagged
+  // exchange, (1.5, 0.005) -> (0.65, 0.0075) us (records.hpp).
   p.global_exchange_us = kGlobalExchangeUs;
   p.global_exchange_split_us = kGlobalExchangeSplitUs;
   // Thirty-fourth session: a register probe's excess weighed by (probe waves / waves)^0.5 past the probe's waves
@@ -112,7 +113,7 @@ TimeModelParams h200_params() {
   // outside the noise band 233 of 257 both). Its held-out report is validation 46.
   p.fitted_on = "H200 fit on the train, held-out, wide-row, validation 1-12 and short-row sweeps, partial_col_stream = 0.4662 "
                 "(twelfth session), partial_probe_power = register_probe_power = 1 (thirteenth session), one kernel probe per register "
-                "variant in the calibration (V, fourteenth session), staging_exposed_share = 0 (S, fifteenth session), cluster_probe_power = 1, first_wave_serial_share = 0.25 (twentieth session), cluster_gain = 0.115, tail_wave_share = 0.6 (twenty-fourth session), split_global a candidate with global_exchange_us = 1.5, global_exchange_split_us = 0.005 (twenty-eighth session; built in), register_probe_wave_power = 0.5 (G, thirty-fourth session), work_exposed_share = 0.3 (F, thirty-fifth session)";
+                "variant in the calibration (V, fourteenth session), staging_exposed_share = 0 (S, fifteenth session), cluster_probe_power = 1, first_wave_serial_share = 0.25 (twentieth session), cluster_gain = 0.115, tail_wave_share = 0.6 (twenty-fourth session), split_global a candidate with global_exchange_us = 1.5, global_exchange_split_us = 0.005 (twenty-eighth session; built in), register_probe_wave_power = 0.5 (G, thirty-fourth session), work_exposed_share = 0.3 (F, thirty-fifth session), global_exchange_us = 0.65, global_exchange_split_us = 0.0075 (the tagged exchange, thirty-fifth session)";
   return p;
 }
 

@@ -114,7 +114,7 @@ TEST_CASE("a selector from a calibration returns the time model's pick", "[selec
   const Selection s = sel.select("softmax_bwd", 512, 50257);
   CHECK(s.schedule == Schedule::Cluster);
   CHECK(s.p == 8);
-  CHECK(std::abs(s.time_ms - 0.0826) < 5e-5);
+  CHECK(std::abs(s.time_ms - 0.0824) < 5e-5);
   CHECK(sel.select("wvar_bwd", 4096, 131072).p == 16);
   CHECK(sel.select("layernorm", 4096, 2048).schedule == Schedule::Registers);
 }
