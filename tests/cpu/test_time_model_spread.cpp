@@ -53,6 +53,10 @@ TEST_CASE("split_global's term: plain CTAs' residency, a global exchange per sta
   const TimeModelParams prm = h200_params();
   CHECK(prm.global_exchange_us == kGlobalExchangeUs);
   CHECK(prm.global_exchange_split_us == kGlobalExchangeSplitUs);
+  // The default build's exchange is the tagged one, with its own pair (thirty-fifth session; the counter barrier's is
+  // tests/cpu/exchange_pair_counter.cpp's).
+  CHECK(kGlobalExchangeUs == 0.65);
+  CHECK(kGlobalExchangeSplitUs == 0.0075);
   const CopyLine l = copy_line(c.copies);
   // 2^20 over 64 CTAs: 128 KB each, one per SM: 132 / 64 = 2 rows at once; over 128: 64 KB, three per SM.
   const CandidateTime p64 = candidate_time(w.figures, w.name, c, prm, l, "split_global", 64, 1024, 1 << 20);
