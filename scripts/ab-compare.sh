@@ -7,17 +7,10 @@ set -euo pipefail
 [ $# -ge 5 ] || { echo "usage: $0 CREDIT [--schedule NAME] --a A.json[.gz] ... --b B.json[.gz] ..." >&2; exit 2; }
 credit=$1
 shift
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+source "$(dirname "$0")/summary-lines.sh"
 args=()
-i=0
 for arg in "$@"; do
-  if [[ $arg == *.json.gz ]]; then
-    i=$((i + 1))
-    zcat "$arg" >"$tmp/$i-$(basename "${arg%.gz}")"
-    args+=("$tmp/$i-$(basename "${arg%.gz}")")
-  else
-    args+=("$arg")
-  fi
+  unpack "$arg"
+  args+=("$unpacked")
 done
 "$credit" --log-level error compare "${args[@]}"

@@ -30,12 +30,12 @@ sweeps=(
   "43 twentyeighth/sweep-model-validation-43.json.gz twentyeighth/calibration-43.json"
   "44 twentyninth/sweep-model-validation-44.json.gz twentyninth/calibration-44.json"
 )
-plain=$(mktemp --suffix=.json); trap 'rm -f "$plain"' EXIT
 rows=""
 for entry in "${sweeps[@]}"; do
   read -r name file cal <<<"$entry"
-  zcat "$results/$file" >"$plain"
-  line=$(summary_lines "$credit" "$plain" "$results/$cal" "${sets[@]}" | awk '$1 == "time"')
+  summary_input "$results/$file"
+  line=$(summary_lines "$credit" "$sweep" "$results/$cal" "${sets[@]}" | awk '$1 == "time"')
+  rm -f "$sweep"  # fifteen unpacked sweeps need not stay until the end
   read -r _ g w a <<<"$(line_figures "$line")"
   rows+=$(printf "%-4s %6.2f%% %6.1f%% %7.1f%%" "$name" "$g" "$w" "$(awk -v a="$a" 'BEGIN { print 100 * a }')")$'\n'
 done

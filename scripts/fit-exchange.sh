@@ -11,6 +11,7 @@ set -euo pipefail
 cal=$1 credit=$2
 shift 2
 here=$(dirname "$0")
+source "$here/summary-lines.sh"
 pooled() {  # pooled [SETS]: the n-weighted RMS log error of split_global over every file (with --set SETS, if given)
   local f line n r sum=0 total=0
   for f in "${files[@]}"; do
@@ -21,14 +22,10 @@ pooled() {  # pooled [SETS]: the n-weighted RMS log error of split_global over e
   awk -v s="$sum" -v t="$total" 'BEGIN { printf "%.4f %d\n", sqrt(s / t), t }'
 }
 # Each gzipped file unpacked once, not at every point of the grid.
-plain=$(mktemp -d); trap 'rm -rf "$plain"' EXIT
 files=()
 for f in "$@"; do
-  if [[ $f == *.gz ]]; then
-    files+=("$plain/${#files[@]}.json"); zcat "$f" >"${files[-1]}"
-  else
-    files+=("$f")
-  fi
+  unpack "$f"
+  files+=("$unpacked")
 done
 built_in=$(pooled)  # the constants as built in; first, so that a credit error stops it here
 results=$(for a in ${A_VALUES:-$(seq 0.25 0.05 2.0001)}; do

@@ -1,12 +1,19 @@
 # Sourced by the decision rules' judges (scripts/judge-*.sh): a sweep's summary lines from `credit run-sweep
 # --summarize`, with credit's own errors shown and fatal (exit 2) rather than read as an empty line.
-# summary_input SWEEP.json[.gz]: sets `sweep` to a plain JSON file (a .gz is unpacked to a temporary, removed on exit).
+# unpack FILE[.gz]: sets `unpacked` to FILE, or for a .gz to its unpacked copy in one temporary folder, removed on exit.
+# Call it in the script's own shell, not inside $(...), whose exit would remove the copy.
+unpack() {
+  unpacked=$1
+  [[ $1 == *.gz ]] || return 0
+  if [ -z "${unpack_dir:-}" ]; then unpack_dir=$(mktemp -d); trap 'rm -rf "$unpack_dir"' EXIT; fi
+  unpack_count=$((${unpack_count:-0} + 1))
+  unpacked=$unpack_dir/$unpack_count-$(basename "${1%.gz}")
+  zcat "$1" >"$unpacked"
+}
+# summary_input SWEEP.json[.gz]: sets `sweep` to a plain JSON file (unpack).
 summary_input() {
-  sweep=$1
-  if [[ $sweep == *.gz ]]; then
-    summary_tmp=$(mktemp --suffix=.json); trap 'rm -f "$summary_tmp"' EXIT
-    zcat "$sweep" >"$summary_tmp"; sweep=$summary_tmp
-  fi
+  unpack "$1"
+  sweep=$unpacked
 }
 # add_sets CHALLENGER...: appends to the array `sets` one --set per NAME=VALUE of each CHALLENGER, NAME=VALUE[,...].
 add_sets() {
@@ -18,8 +25,9 @@ add_sets() {
 }
 # summary_lines CREDIT SWEEP CALIBRATION [--set NAME=VALUE ...]: the time model's and the tuned selection's lines.
 # BASE (NAME=VALUE[,NAME=VALUE ...], from the environment): constants set on every line, the challengers' and the
-# built-in model's alike: a rule replayed against the model as it was built in when it judged (BASE=
-# register_probe_wave_power=0 before the thirty-fourth session). A constant the line sets itself is its own.
+# built-in model's alike: a rule replayed against the model as it was built in when it judged (e.g. BASE=
+# register_probe_wave_power=0 for the model before G; tests/CMakeLists.txt's before_f and before_g). A constant the
+# line sets itself is its own.
 # base_sets [--set NAME=VALUE ...]: BASE's constants as --set arguments in the array base, less those the arguments set.
 base_sets() {
   local s names=()
