@@ -32,12 +32,9 @@
 
 #include "core/operands.hpp"
 #include "core/split.hpp"
+#include "core/tagged_exchange.hpp"
 #include "core/workload.hpp"
 #include "kernels/global_timer.cuh"
-
-#ifndef CREDIT_TAGGED_EXCHANGE  // 1: split_global exchanges tagged partials (TaggedRowExchange); 0: the counter barrier
-#define CREDIT_TAGGED_EXCHANGE 1
-#endif
 
 namespace credit::kernels {
 

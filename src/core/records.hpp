@@ -8,6 +8,8 @@
 #include <string_view>
 #include <vector>
 
+#include "core/tagged_exchange.hpp"
+
 namespace credit {
 
 inline constexpr int kSchemaVersion = 1;
@@ -149,7 +151,7 @@ struct TimeModelParams {
 // H200's widebench of the thirty-fifth session (159 points): log RMS 0.159 -> 0.084, and on held-out wide sweep 16 the
 // regret 4.48 -> 2.70% (thirtyfourth/decision-rule.md, question 2; thirtyfifth/wide/). A build with the counter
 // barrier (CREDIT_TAGGED_EXCHANGE=0, passed to host and device code alike) keeps E's pair.
-#if defined(CREDIT_TAGGED_EXCHANGE) && CREDIT_TAGGED_EXCHANGE == 0
+#if CREDIT_TAGGED_EXCHANGE == 0
 inline constexpr double kGlobalExchangeUs = 1.5;
 inline constexpr double kGlobalExchangeSplitUs = 0.005;
 #else
