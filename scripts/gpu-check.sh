@@ -4,7 +4,7 @@
 # back at most 8 files). Usage: scripts/gpu-check.sh [steps...]
 # Where the tree travels without .git, write the sha first (git rev-parse --short=12 HEAD >
 # .git-sha) and carry .git-sha, so results files name the commit they measured.
-# steps: build tests gputests sgtests clregseed clregbench tunetests tune occupancy regtests train heldout validation validation2 validation3 validation4 validation5 validation6 validation7 validation8 validation9 validation10 validation11 sweep:CONFIG torchrmsnorm paper65536 shortrows torchshort:M wide wideheldout torchwide:M widebench widetests widefusion abwide:DEFS megawide launchgap sanitize calibrate calibrate3 predict sweep torch bench quickbench ladder megabench profile phases stalls colstalls negctl ncushort ncushort:W:M:N traffic trafficwide phasesplit
+# steps: build tests gputests sgtests clregseed clregbench tunetests tune occupancy regtests train heldout validation validation2 validation3 validation4 validation5 validation6 validation7 validation8 validation9 validation10 validation11 sweep:CONFIG torchrmsnorm paper65536 shortrows torchshort:M wide wideheldout torchwide:M widebench widetests widefusion abwide:DEFS megawide launchgap sanitize calibrate calibrate3 predict sweep torch bench quickbench ladder megabench profile phases stalls colstalls negctl ncushort ncushort:W:M:N ncupair:W:M:N:P traffic trafficwide phasesplit
 # abladder:THREADS abdefs:NAME=VALUE[,NAME=VALUE] ab:THREADS sass:REGEX abprep:DEFS (then abwide:DEFS or abbench:DEFS)
 # AB_SCHEDULES, AB_WORKLOADS, AB_P: the schedules (default registers registers_deep), workloads (default all) and
 # cluster sizes (default 2,4,8,16) regbench and abbench:DEFS time
@@ -256,6 +256,18 @@ for step in $steps; do
           --section MemoryWorkloadAnalysis --print-details all \
           build/credit bench --workload $w --rows 380 --widths 740000 --schedule cluster --P 16 --samples 1 --warmup 0
       done ;;
+    ncupair:*)  # the clustered kernel beside split_global at one shape and P, ncupair:WORKLOAD:M:N:P (thirty-sixth
+      # session: at N = 185000-222000, P = 16, two to four CTAs per SM, the cluster takes 1.1-1.2x split_global's time
+      # for rmsnorm and add_rmsnorm, where the time model puts it 0.8x): Nsight Compute on one launch of each, then
+      # each one's phase timeline (CTA timestamps) from a warm bench
+      IFS=: read -r _ w m n p <<<"$step"
+      sec="--section SpeedOfLight --section LaunchStats --section Occupancy --section WarpStateStats --section SchedulerStats --section MemoryWorkloadAnalysis"
+      for s in cluster split_global; do
+        run "ncupair-$s-$w-${m}x$n-$p" ncu $sec --cache-control none --clock-control none -k regex:split_row --launch-skip 1 \
+          --launch-count 1 build/credit bench --workload "$w" --rows "$m" --widths "$n" --schedule $s --P "$p" --samples 1 --warmup 1
+      done
+      run "phasepair-$w-${m}x$n-$p" build/credit --json "$OUT/phasepair-$w-${m}x$n-$p.json" bench --workload "$w" --rows "$m" \
+        --widths "$n" --schedule cluster split_global --P "$p" --samples 5 --phases ;;
     ncushort)  # issue 12: Nsight Compute on credit's register kernel and the Triton peer at 256 x 8192 (softmax_bwd)
       sec="--section SpeedOfLight --section LaunchStats --section Occupancy --section WarpStateStats --section MemoryWorkloadAnalysis --section SchedulerStats"
       run ncu-credit ncu $sec -k regex:register_row build/credit bench --workload softmax_bwd --rows 256 --widths 8192 \
