@@ -91,7 +91,8 @@ int main(int argc, char** argv) {
   add_fit_model_command(app, g);
   add_compare_command(app, g);
   add_profile_launches_command(app, g);
-  // Commands that write no JSON refuse --json.
+  // Every subcommand takes the global options after its name too; those that write no JSON (list, compare, report,
+  // devices) refuse --json in their own callbacks, naming the option.
   for (CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; }))
     add_globals(sub, " (same as before the subcommand)");
   app.footer(kExitCodesHelp);

@@ -61,7 +61,7 @@ void run_list() {
 void add_list_command(CLI::App& app, GlobalOptions& g) {
   auto* cmd = app.add_subcommand("list", "list the workloads, their static figures and the negative controls (no GPU needed)");
   cmd->callback([&g] {
-    if (!g.json_path.empty()) throw CommandFailed("--json: list writes no JSON (its table is on stdout)", 2);
+    if (!g.json_path.empty()) throw CommandFailed("--json: list writes no JSON (its table is on stdout)", kExitBadInput);
     run_list();
   });
 }

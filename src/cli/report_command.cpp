@@ -78,7 +78,7 @@ void add_report_command(CLI::App& app, GlobalOptions& g) {
   cmd->add_option("--html", a.html, "also write one self-contained HTML page with SVG charts here");
   cmd->callback([&g] {
     if (!g.json_path.empty())
-      throw CommandFailed("--json: report writes Markdown and HTML, not JSON (--markdown PATH, --html PATH)", 2);
+      throw CommandFailed("--json: report writes Markdown and HTML, not JSON (--markdown PATH, --html PATH)", kExitBadInput);
     run_report(a);
   });
 }
