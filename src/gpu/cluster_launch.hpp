@@ -5,6 +5,7 @@
 
 #include "gpu/cuda_check.hpp"
 #include "gpu/occupancy.hpp"
+#include "gpu/row_launch.hpp"
 
 namespace credit::gpu {
 
@@ -38,6 +39,7 @@ template <class... A>
 void allow_large_clusters(void (*kernel)(A...), long smem_optin) {
   CREDIT_CUDA(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem_optin)));
   CREDIT_CUDA(cudaFuncSetAttribute(kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
+  CREDIT_CUDA(set_cluster_policy(kernel));  // the residency tables the time model reads: the kernels' policy
 }
 
 // Clusters of this shape resident at once (cudaOccupancyMaxActiveClusters); 0 when none fits,

@@ -4,7 +4,24 @@
 // and the kernels a user instantiates for an own declaration (include/credit/declare.cuh).
 #include <cuda_runtime.h>
 
+// CREDIT_CLUSTER_POLICY (an A/B build option): the clustered kernels' cluster scheduling policy preference, 0 the
+// driver's default (spread, as Nsight Compute reports it), 2 load balancing (cudaClusterSchedulingPolicyLoadBalancing:
+// the hardware may place several CTAs of one cluster on an SM, so clusters of 16 fill more of the CTA slots;
+// docs/perf-notes.md, thirty-sixth session). Every clustered kernel and the calibration's residency kernels take it
+// alike, so that the recorded occupancy tables are those of the kernels they predict.
+#ifndef CREDIT_CLUSTER_POLICY
+#define CREDIT_CLUSTER_POLICY 0
+#endif
+
 namespace credit::gpu {
+
+// Sets kernel's cluster scheduling policy preference where the build chooses one (CREDIT_CLUSTER_POLICY > 0).
+template <class K>
+cudaError_t set_cluster_policy([[maybe_unused]] K* kernel) {
+  if constexpr (CREDIT_CLUSTER_POLICY > 0)
+    return cudaFuncSetAttribute(kernel, cudaFuncAttributeClusterSchedulingPolicyPreference, CREDIT_CLUSTER_POLICY);
+  return cudaSuccess;
+}
 
 // `attr` must outlive the returned config (it points there when cluster is set).
 inline cudaLaunchConfig_t row_launch_config(long long rows, int p, int threads, long smem, bool cluster,

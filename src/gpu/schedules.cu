@@ -110,14 +110,6 @@ int threads_for(Schedule s, int p, long long n) {
 #define CREDIT_CARVEOUT -1
 #endif
 
-// CREDIT_CLUSTER_POLICY (an A/B build option): the clustered kernels' scheduling policy preference, 0 the driver's
-// default (spread, as Nsight Compute reports it), 2 load balancing (cudaClusterSchedulingPolicyLoadBalancing: the
-// hardware may place several CTAs of a cluster on one SM). Thirty-sixth session: at 1725 x 185000 the occupancy API
-// holds 28 clusters of 16 in 528 CTA slots (85%), and the clustered kernel loses to split_global there.
-#ifndef CREDIT_CLUSTER_POLICY
-#define CREDIT_CLUSTER_POLICY 0
-#endif
-
 // Raises the dynamic shared-memory limit to the device's opt-in maximum, once per kernel and
 // device. The memo is a per-process fact, not scratch: shared by every thread under a lock.
 void prepare(Kernel k, Schedule s, const DeviceInfo& dev) {
@@ -133,8 +125,7 @@ void prepare(Kernel k, Schedule s, const DeviceInfo& dev) {
                                      int(dev.smem_per_block_optin)));
   if (traits_of(s).cluster_launch)  // P = 16 exceeds the portable cluster size of 8 on Hopper
     CREDIT_CUDA(cudaFuncSetAttribute(k, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
-  if (traits_of(s).cluster_launch && CREDIT_CLUSTER_POLICY > 0)
-    CREDIT_CUDA(cudaFuncSetAttribute(k, cudaFuncAttributeClusterSchedulingPolicyPreference, CREDIT_CLUSTER_POLICY));
+  if (traits_of(s).cluster_launch) CREDIT_CUDA(set_cluster_policy(k));
   if (CREDIT_CARVEOUT >= 0)  // the L1 left beside shared memory (the time model's col_room_save)
     CREDIT_CUDA(cudaFuncSetAttribute(k, cudaFuncAttributePreferredSharedMemoryCarveout, CREDIT_CARVEOUT));
   is_done = true;
