@@ -7,20 +7,13 @@
 
 #include "catch.hpp"
 #include "sweep/ab_comparison.hpp"
+#include "support/sweep_point.hpp"
 
 namespace {
 
 credit::SweepPoint point(const std::string& w, long long n, const std::string& s, int p, double ms,
                          credit::Disposition d = credit::Disposition::Passed) {
-  credit::SweepPoint x;
-  x.workload = w;
-  x.m = 1024;
-  x.n = n;
-  x.schedule = s;
-  x.p = p;
-  x.disposition = d;
-  x.time_ms.median = ms;
-  return x;
+  return credit::test::sweep_point(w, 1024, n, s, p, ms, d);
 }
 
 }  // namespace

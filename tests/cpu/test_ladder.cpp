@@ -9,6 +9,7 @@
 
 #include "catch.hpp"
 #include "support/config_files.hpp"
+#include "support/sweep_point.hpp"
 #include "core/workloads/rms_softmax.hpp"
 #include "sweep/ladder_summary.hpp"
 #include "sweep/sweep_config.hpp"
@@ -26,16 +27,9 @@ std::string error_of(const fs::path& p) { return test::config_error(p); }
 
 SweepPoint pt(const std::string& schedule, int p, const std::string& submission, const std::string& variant,
               double us, Disposition d = Disposition::Passed, long long m = 16) {
-  SweepPoint x;
-  x.workload = "rms_softmax";
-  x.m = m;
-  x.n = 131072;
-  x.schedule = schedule;
-  x.p = p;
+  SweepPoint x = test::sweep_point("rms_softmax", m, 131072, schedule, p, us * 1e-3, d);
   x.submission = submission;
   x.variant = variant;
-  x.disposition = d;
-  x.time_ms.median = us * 1e-3;
   return x;
 }
 

@@ -11,6 +11,7 @@
 #include "report/report_charts.hpp"
 #include "report/report_document.hpp"
 #include "report/report_traffic.hpp"
+#include "support/sweep_point.hpp"
 
 using namespace credit;
 
@@ -19,13 +20,7 @@ namespace {
 // A passed point measured at `bpe` bytes per element (half read, half written).
 SweepPoint measured(const std::string& w, long long n, const std::string& schedule, int p, double ms, double bpe) {
   const WorkloadInfo& info = find_workload(w);
-  SweepPoint x;
-  x.workload = w;
-  x.m = 1024;
-  x.n = n;
-  x.schedule = schedule;
-  x.p = p;
-  x.disposition = Disposition::Passed;
+  SweepPoint x = test::sweep_point(w, 1024, n, schedule, p, ms);
   x.time_ms = {ms, ms, ms, 5};
   x.compulsory_bytes = 1024.0 * info.figures.d_fixed(double(n));
   x.traffic_bytes = x.compulsory_bytes + (schedule == "global_reread" ? 1024.0 * double(n) * info.figures.b_reread : 0.0);

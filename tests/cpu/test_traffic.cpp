@@ -21,6 +21,7 @@
 #include "traffic/launch_plan.hpp"
 #include "traffic/ncu_csv.hpp"
 #include "traffic/profile_traffic.hpp"
+#include "support/sweep_point.hpp"
 #include "traffic/traffic_table.hpp"
 
 namespace fs = std::filesystem;
@@ -48,13 +49,7 @@ std::vector<LaunchTarget> raw_targets() {
 // A passed point with the static figures' bytes, as bench records it.
 SweepPoint point(const LaunchTarget& t, double ms = 1.0) {
   const WorkloadInfo& w = find_workload(t.workload);
-  SweepPoint p;
-  p.workload = t.workload;
-  p.m = t.m;
-  p.n = t.n;
-  p.schedule = t.schedule;
-  p.p = t.p;
-  p.disposition = Disposition::Passed;
+  SweepPoint p = test::sweep_point(t.workload, t.m, t.n, t.schedule, t.p, ms);
   p.time_ms = {ms, ms, ms, 5};
   p.compulsory_bytes = double(t.m) * w.figures.d_fixed(double(t.n));
   p.traffic_bytes = p.compulsory_bytes + (t.schedule == "global_reread" ? double(t.m * t.n) * w.figures.b_reread : 0.0);

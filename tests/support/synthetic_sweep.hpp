@@ -8,6 +8,7 @@
 
 #include "core/records.hpp"
 #include "report/report_data.hpp"
+#include "support/sweep_point.hpp"
 
 namespace synthetic {
 
@@ -22,13 +23,7 @@ struct Width {
 };
 
 inline credit::SweepPoint point(long long n, const std::string& schedule, int p, double ms, double repeat) {
-  credit::SweepPoint x;
-  x.workload = "layernorm";
-  x.m = 1024;
-  x.n = n;
-  x.schedule = schedule;
-  x.p = p;
-  x.disposition = credit::Disposition::Passed;
+  credit::SweepPoint x = credit::test::sweep_point("layernorm", 1024, n, schedule, p, ms);
   x.time_ms = {ms, ms, ms, 1};
   x.repeat_ms = repeat;
   return x;

@@ -13,6 +13,7 @@
 #include "core/split.hpp"
 #include "core/workload_registry.hpp"
 #include "model/time_model.hpp"
+#include "support/sweep_point.hpp"
 
 namespace credit::test {
 
@@ -66,14 +67,7 @@ inline double probe_past_launch(const model::CopyLine& l, double formula_ms, dou
 // A passed point of a sweep: its median time `ms`, its second pass `repeat` (0: none).
 inline SweepPoint point(const std::string& w, long long m, long long n, const std::string& s, int p, double ms,
                         double repeat = 0) {
-  SweepPoint pt;
-  pt.workload = w;
-  pt.m = m;
-  pt.n = n;
-  pt.schedule = s;
-  pt.p = p;
-  pt.disposition = Disposition::Passed;
-  pt.time_ms.median = ms;
+  SweepPoint pt = sweep_point(w, m, n, s, p, ms);
   pt.repeat_ms = repeat;
   return pt;
 }
