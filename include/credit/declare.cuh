@@ -72,10 +72,8 @@ void launch_declared(Schedule s, int p, const RowOperands& op, cudaStream_t stre
   const long smem = declared_smem_bytes<W>(s, p, op.n);
   if (smem > 0)
     check(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)), "cudaFuncSetAttribute");
-  if (s == Schedule::Cluster) {  // P = 16 exceeds the portable cluster size of 8 on Hopper
-    check(cudaFuncSetAttribute(k, cudaFuncAttributeNonPortableClusterSizeAllowed, 1), "cudaFuncSetAttribute");
-    check(gpu::set_cluster_policy(k), "cudaFuncSetAttribute");
-  }
+  if (s == Schedule::Cluster)  // P = 16 exceeds the portable cluster size of 8 on Hopper
+    check(gpu::allow_cluster_launch(k), "cudaFuncSetAttribute");
   cudaLaunchAttribute attr{};
   const cudaLaunchConfig_t cfg =
       gpu::row_launch_config(op.rows, s == Schedule::Cluster ? p : 1, threads, smem, s == Schedule::Cluster, stream, &attr);

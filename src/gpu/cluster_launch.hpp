@@ -38,8 +38,7 @@ inline cudaLaunchConfig_t launch_config(const ClusterShape& s, cudaStream_t stre
 template <class... A>
 void allow_large_clusters(void (*kernel)(A...), long smem_optin) {
   CREDIT_CUDA(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem_optin)));
-  CREDIT_CUDA(cudaFuncSetAttribute(kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
-  CREDIT_CUDA(set_cluster_policy(kernel));  // the residency tables the time model reads: the kernels' policy
+  CREDIT_CUDA(allow_cluster_launch(kernel));  // the residency tables the time model reads: the kernels' policy
 }
 
 // Clusters of this shape resident at once (cudaOccupancyMaxActiveClusters); 0 when none fits,

@@ -15,12 +15,16 @@
 
 namespace credit::gpu {
 
-// Sets kernel's cluster scheduling policy preference where the build chooses one (CREDIT_CLUSTER_POLICY > 0).
+// Readies kernel for cluster launches: clusters of 16 (non-portable on Hopper, whose portable limit is 8), and the
+// build's scheduling policy preference (CREDIT_CLUSTER_POLICY > 0). Every path that launches or sizes clusters calls
+// this, so none can miss the policy. The first error, or cudaSuccess.
 template <class K>
-cudaError_t set_cluster_policy([[maybe_unused]] K* kernel) {
+cudaError_t allow_cluster_launch(K* kernel) {
+  const cudaError_t e = cudaFuncSetAttribute(kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1);
   if constexpr (CREDIT_CLUSTER_POLICY > 0)
-    return cudaFuncSetAttribute(kernel, cudaFuncAttributeClusterSchedulingPolicyPreference, CREDIT_CLUSTER_POLICY);
-  return cudaSuccess;
+    if (e == cudaSuccess)
+      return cudaFuncSetAttribute(kernel, cudaFuncAttributeClusterSchedulingPolicyPreference, CREDIT_CLUSTER_POLICY);
+  return e;
 }
 
 // `attr` must outlive the returned config (it points there when cluster is set).

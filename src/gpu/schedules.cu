@@ -123,9 +123,7 @@ void prepare(Kernel k, Schedule s, const DeviceInfo& dev) {
   if (traits_of(s).dynamic_smem)
     CREDIT_CUDA(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                      int(dev.smem_per_block_optin)));
-  if (traits_of(s).cluster_launch)  // P = 16 exceeds the portable cluster size of 8 on Hopper
-    CREDIT_CUDA(cudaFuncSetAttribute(k, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
-  if (traits_of(s).cluster_launch) CREDIT_CUDA(set_cluster_policy(k));
+  if (traits_of(s).cluster_launch) CREDIT_CUDA(allow_cluster_launch(k));  // P = 16, and the build's policy
   if (CREDIT_CARVEOUT >= 0)  // the L1 left beside shared memory (the time model's col_room_save)
     CREDIT_CUDA(cudaFuncSetAttribute(k, cudaFuncAttributePreferredSharedMemoryCarveout, CREDIT_CARVEOUT));
   is_done = true;
