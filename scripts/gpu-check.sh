@@ -8,6 +8,7 @@
 # abladder:THREADS abdefs:NAME=VALUE[,NAME=VALUE] ab:THREADS sass:REGEX abprep:DEFS (then abwide:DEFS or abbench:DEFS)
 # AB_SCHEDULES, AB_WORKLOADS, AB_P: the schedules (default registers registers_deep), workloads (default all) and
 # cluster sizes (default 2,4,8,16) regbench and abbench:DEFS time
+# AB_REUSE=1: abwide/abbench reuse an earlier invocation's build of the same tree (a second pass) instead of rebuilding
 # BUILD_DEFS: definitions the build step compiles the whole tree with (NAME=VALUE, ';' between several)
 # WIDE_SHAPES, WIDE_SCHEDULES, WIDE_WORKLOADS (default all), WIDE_P (default 2,4,8,16; split_global and
 # split_pipelined take powers of two to 128): what widebench and abwide:DEFS time (AB_WIDE_SCHEDULES: abwide's
@@ -48,6 +49,8 @@ declare -A ab_pids
 ab_ready() {  # ab_ready DEFS DIR: wait for abprep:DEFS's build of DIR, else build it now
   if [ -n "${ab_pids[$2]:-}" ]; then
     wait "${ab_pids[$2]}" || { echo "!!! build-$2 failed"; status=1; }
+  elif [ -n "${AB_REUSE:-}" ] && [ -x "$2/credit" ]; then  # AB_REUSE=1: an earlier invocation's build (a second pass)
+    echo "=== build-$2: reused"
   else
     run "build-$2" ab_build "$1" "$2"
   fi
