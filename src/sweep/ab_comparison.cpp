@@ -90,7 +90,14 @@ AbComparison compare_ab(const std::vector<SweepPoint>& a, const std::vector<Swee
     if (!fresh) at->second = {std::min(at->second.first, p.a_ms), std::min(at->second.second, p.b_ms)};
   }
   LogMean best_mean;
-  for (const auto& [k, t] : best) best_mean.add(t.second / t.first);
+  for (const auto& [k, t] : best) {
+    best_mean.add(t.second / t.first);
+    if (t.second / t.first > c.best_p_max) {
+      c.best_p_max = t.second / t.first;
+      const auto& [w, m, n, s] = k;
+      c.best_p_max_at = fmt::format("{} {}x{} {}", w, m, n, s);
+    }
+  }
   c.best_p = {"best P", best_mean.n, best_mean.geomean()};
   return c;
 }
@@ -106,8 +113,8 @@ std::string format_ab(const AbComparison& c) {
   out += "  by P: " + groups(c.by_p) + "\n";
   out += "  by schedule: " + groups(c.by_schedule) + "\n";
   out += "  by M x N: " + groups(c.by_shape) + "\n";
-  out += fmt::format("best P per (workload, M, N, schedule): B / A geomean {:.4f} over {}\n", c.best_p.geomean,
-                     c.best_p.points);
+  out += fmt::format("best P per (workload, M, N, schedule): B / A geomean {:.4f} over {}, max {:.3f} ({})\n",
+                     c.best_p.geomean, c.best_p.points, c.best_p_max, c.best_p_max_at);
   std::vector<AbPoint> slowest = c.points;
   std::sort(slowest.begin(), slowest.end(), [](const AbPoint& x, const AbPoint& y) { return x.ratio() > y.ratio(); });
   slowest.resize(std::min<std::size_t>(5, slowest.size()));

@@ -31,6 +31,8 @@ struct AbComparison {
   double geomean = 0, min = 0, max = 0;
   std::vector<AbGroup> by_p, by_schedule, by_shape;
   AbGroup best_p;  // B's best P over A's best P per (workload, M, N, schedule)
+  double best_p_max = 0;       // the largest of those ratios (what a rule bounding any one shape's loss reads)
+  std::string best_p_max_at;   // where: "workload MxN schedule"
 };
 
 // The points of `a` and `b` (each several files' points, concatenated) that passed, restricted to `schedule` when it

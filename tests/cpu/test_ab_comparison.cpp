@@ -55,6 +55,9 @@ TEST_CASE("compare: B over A at the points both passed, grouped, and each shape'
   // rmsnorm global_reread 1.
   CHECK(c.best_p.points == 3);
   CHECK(std::abs(c.best_p.geomean - std::pow(0.25, 1.0 / 3)) < 1e-12);
+  // The largest best-P ratio is global_reread's 1, though a single point (layernorm P = 16) lost 2x.
+  CHECK(c.best_p_max == 1.0);
+  CHECK(c.best_p_max_at == "rmsnorm 1024x8192 global_reread");
 
   const credit::AbComparison only = credit::compare_ab(a, b, "global_reread");
   CHECK(only.points.size() == 1);
@@ -62,6 +65,7 @@ TEST_CASE("compare: B over A at the points both passed, grouped, and each shape'
 
   const std::string text = credit::format_ab(c);
   CHECK(text.find("points passed in both: 4 (A only 1, B only 1)") != std::string::npos);
+  CHECK(text.find("over 3, max 1.000 (rmsnorm 1024x8192 global_reread)") != std::string::npos);
   CHECK(text.find("B slowest against A: layernorm 1024x4096 split_global P=16 2.000;") != std::string::npos);
 }
 
