@@ -4,7 +4,7 @@
 # back at most 8 files). Usage: scripts/gpu-check.sh [steps...]
 # Where the tree travels without .git, write the sha first (git rev-parse --short=12 HEAD >
 # .git-sha) and carry .git-sha, so results files name the commit they measured.
-# steps: build tests gputests sgtests clregseed clregbench tunetests tune occupancy regtests train heldout validation validation2 validation3 validation4 validation5 validation6 validation7 validation8 validation9 validation10 validation11 sweep:CONFIG torchrmsnorm paper65536 shortrows torchshort:M wide wideheldout torchwide:M widebench widetests widefusion abwide:DEFS megawide launchgap sanitize calibrate calibrate3 predict sweep torch bench quickbench ladder megabench profile phases stalls colstalls negctl ncushort ncushort:W:M:N ncupair:W:M:N:P traffic trafficwide phasesplit
+# steps: policyab policysweep:CONFIG build tests gputests sgtests clregseed clregbench tunetests tune occupancy regtests train heldout validation validation2 validation3 validation4 validation5 validation6 validation7 validation8 validation9 validation10 validation11 sweep:CONFIG torchrmsnorm paper65536 shortrows torchshort:M wide wideheldout torchwide:M widebench widetests widefusion abwide:DEFS megawide launchgap sanitize calibrate calibrate3 predict sweep torch bench quickbench ladder megabench profile phases stalls colstalls negctl ncushort ncushort:W:M:N ncupair:W:M:N:P traffic trafficwide phasesplit
 # abladder:THREADS abdefs:NAME=VALUE[,NAME=VALUE] ab:THREADS sass:REGEX abprep:DEFS (then abwide:DEFS or abbench:DEFS)
 # AB_SCHEDULES, AB_WORKLOADS, AB_P: the schedules (default registers registers_deep), workloads (default all) and
 # cluster sizes (default 2,4,8,16) regbench and abbench:DEFS time
@@ -15,6 +15,7 @@
 # schedules where they differ from widebench's, e.g. only the schedule the A/B option changes)
 # (default: build tests bench)
 set -uo pipefail
+self=$(realpath "$0")  # policyab runs this script again, for each of its two passes
 cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/gpu-out}
 LOGS=$(mktemp -d)
@@ -150,6 +151,31 @@ for step in $steps; do
           --rows ${s%%:*} --widths ${s##*:} --schedule ${WIDE_SCHEDULES:-global_reread cluster partial partial_one} --P ${WIDE_P:-2,4,8,16} \
           --samples 10 --warmup 2
       done ;;
+    policyab)  # question 1 of docs/results/h200/thirtysixth/decision-rule-policy.md as written: the GPU suite built with
+      # load balancing, the A/B at its five shapes in two passes (the second B before A), then scripts/policy-rule.sh;
+      # $OUT/policy-ab.tar.gz (each pass's bench files and logs) and $OUT/policy-rule.txt (its last line the decision)
+      pa=(WIDE_SHAPES="1725:185000 1024:262144 4096:65536 256:16384 1024:8192" WIDE_P=2,4,8,16
+          AB_WIDE_SCHEDULES="cluster cluster_registers partial")
+      run policy-pass1 env "${pa[@]}" BUILD_DEFS=CREDIT_CLUSTER_POLICY=2 OUT="$OUT/policy-p1" "$self" \
+        abprep:CREDIT_CLUSTER_POLICY=0 abprep:CREDIT_CLUSTER_POLICY=2 build gputests abwide:CREDIT_CLUSTER_POLICY=0 \
+        abwide:CREDIT_CLUSTER_POLICY=2
+      run policy-pass2 env "${pa[@]}" AB_REUSE=1 OUT="$OUT/policy-p2" "$self" abwide:CREDIT_CLUSTER_POLICY=2 \
+        abwide:CREDIT_CLUSTER_POLICY=0
+      tar -xzf "$OUT/policy-p1/logs.tar.gz" -O ./gpu-tests.log >"$LOGS/gpu-tests-policy2.log" 2>/dev/null
+      run policy-rule scripts/policy-rule.sh build-CREDIT_CLUSTER_POLICY_0/credit "$OUT/policy-p1" "$OUT/policy-p2" \
+        "$LOGS/gpu-tests-policy2.log"
+      cp "$LOGS/policy-rule.log" "$OUT/policy-rule.txt"
+      tar -czf "$OUT/policy-ab.tar.gz" -C "$OUT" policy-p1 policy-p2 && rm -rf "$OUT/policy-p1" "$OUT/policy-p2" ;;
+    policysweep:*)  # after policyab: a config's sweep (e.g. policysweep:model-validation-48) under the default policyab's
+      # rule decided (load balancing where $OUT/policy-rule.txt says "decision: adopt"), with its own calibration
+      defs=""
+      grep -q "^decision: adopt" "$OUT/policy-rule.txt" 2>/dev/null && defs=CREDIT_CLUSTER_POLICY=2
+      echo "=== policysweep: the tree built with '$defs'"
+      rm -rf build
+      run configure configure_tree build "$defs"
+      run build cmake --build build -j 16 --target credit
+      run calibrate build/credit --json "$OUT/calibration.json" calibrate
+      sweep "${step#policysweep:}" "${step#policysweep:}" "${SWEEP_S:-540}" ;;
     abprep:*)  # starts abwide:DEFS's (or abbench:DEFS's) build in the background, so that several variants build at once
       d=${step#abprep:}; dir=$(ab_dir "$d")
       ab_build "$d" "$dir" >"$LOGS/build-$dir.log" 2>&1 &
