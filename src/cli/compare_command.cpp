@@ -17,16 +17,28 @@ struct CompareArgs {
   double margin = 0.03;
 };
 
-std::vector<SweepPoint> points_of(const std::vector<std::string>& files, const char* option) {
-  std::vector<SweepPoint> out;
+std::string builds_of(const std::vector<ResultsFile>& files) {
+  std::vector<Meta> metas;
+  for (const ResultsFile& r : files) metas.push_back(r.meta);
+  return describe_builds(metas);
+}
+
+std::vector<ResultsFile> files_of(const std::vector<std::string>& files, const char* option) {
+  std::vector<ResultsFile> out;
   for (const std::string& f : files) {
     const ResultsFile r = read_results(f);  // names the file and field when it is not a results file
     if (r.kind != "sweep" && r.kind != "ladder")  // a ladder's points are host completion times: comparable too
       throw CommandFailed(fmt::format("{}: {}: kind: a {} file has no timed points (bench and run-sweep files have)",
                                       option, f, r.kind),
                           kExitBadInput);
-    out.insert(out.end(), r.points.begin(), r.points.end());
+    out.push_back(r);
   }
+  return out;
+}
+
+std::vector<SweepPoint> points_of(const std::vector<ResultsFile>& files) {
+  std::vector<SweepPoint> out;
+  for (const ResultsFile& r : files) out.insert(out.end(), r.points.begin(), r.points.end());
   return out;
 }
 
@@ -35,14 +47,14 @@ void run_compare(const CompareArgs& a) {
     if (!a.b.empty() || !a.schedule.empty())
       throw CommandFailed("--versus compares one schedule with the others in the --a files: no --b, no --schedule",
                           kExitBadInput);
-    fmt::print("{}", format_versus(a.versus, versus_others(points_of(a.a, "--a"), a.versus), a.margin));
+    fmt::print("{}", format_versus(a.versus, versus_others(points_of(files_of(a.a, "--a")), a.versus), a.margin));
     return;
   }
   if (a.b.empty()) throw CommandFailed("--b: the files of B are required (or --versus SCHEDULE)", kExitBadInput);
-  const std::vector<SweepPoint> pa = points_of(a.a, "--a");  // A's files first, so an error names the first bad one
-  const std::vector<SweepPoint> pb = points_of(a.b, "--b");
-  const AbComparison c = compare_ab(pa, pb, a.schedule);
-  fmt::print("{}", format_ab(c));
+  const std::vector<ResultsFile> fa = files_of(a.a, "--a");  // A's files first, so an error names the first bad one
+  const std::vector<ResultsFile> fb = files_of(a.b, "--b");
+  const AbComparison c = compare_ab(points_of(fa), points_of(fb), a.schedule);
+  fmt::print("builds: A {}; B {}\n{}", builds_of(fa), builds_of(fb), format_ab(c));
 }
 
 }  // namespace

@@ -156,6 +156,8 @@ Meta read_meta(const Node& n) {
   m.tool_version = n.field("tool_version").str();
   m.git_sha = n.field("git_sha").str();
   m.utc_time = n.field("utc_time").str();
+  m.build_defines_recorded = n.has("build_defines");  // optional: files written before the thirty-seventh session lack it
+  if (m.build_defines_recorded) m.build_defines = n.field("build_defines").str();
   return m;
 }
 
@@ -406,7 +408,7 @@ void to_json(json& j, Disposition d) { j = disposition_name(d); }
 
 void to_json(json& j, const Meta& m) {
   j = json{{"argv", m.argv}, {"tool_version", m.tool_version}, {"git_sha", m.git_sha},
-           {"utc_time", m.utc_time}};
+           {"utc_time", m.utc_time}, {"build_defines", m.build_defines}};
 }
 
 void to_json(json& j, const DeviceInfo& d) { j = write_flat(d, io::kDeviceFields); }

@@ -9,6 +9,9 @@
 #ifndef CREDIT_GIT_SHA
 #define CREDIT_GIT_SHA "unknown"
 #endif
+#ifndef CREDIT_BUILD_DEFINES
+#define CREDIT_BUILD_DEFINES ""
+#endif
 
 namespace credit {
 
@@ -26,6 +29,7 @@ Meta make_meta(int argc, const char* const argv[]) {
   for (int i = 0; i < argc && argv != nullptr; ++i) meta.argv.emplace_back(argv[i] ? argv[i] : "");
   meta.tool_version = CREDIT_VERSION;
   meta.git_sha = CREDIT_GIT_SHA;
+  meta.build_defines = CREDIT_BUILD_DEFINES;
   meta.utc_time = format_utc_iso8601(std::time(nullptr));
   return meta;
 }

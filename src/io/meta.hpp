@@ -8,7 +8,8 @@
 namespace credit {
 
 // argv as given, tool_version = CREDIT_VERSION ("0.0.0" if the build did not define it),
-// git_sha = CREDIT_GIT_SHA ("unknown"), utc_time = now. A null argv entry is recorded as "".
+// git_sha = CREDIT_GIT_SHA ("unknown"), build_defines = CREDIT_BUILD_DEFINES (the A/B definitions
+// CMakeLists.txt found in the compile flags; ""), utc_time = now. A null argv entry is recorded as "".
 Meta make_meta(int argc, const char* const argv[]);
 
 // "YYYY-MM-DDTHH:MM:SSZ" in UTC; thread-safe (gmtime_r).

@@ -102,6 +102,19 @@ AbComparison compare_ab(const std::vector<SweepPoint>& a, const std::vector<Swee
   return c;
 }
 
+std::string describe_builds(const std::vector<Meta>& metas) {
+  std::vector<std::string> seen;
+  for (const Meta& m : metas) {
+    const std::string d = !m.build_defines_recorded ? "not recorded"
+                          : m.build_defines.empty() ? "the defaults"
+                                                    : m.build_defines;
+    if (std::find(seen.begin(), seen.end(), d) == seen.end()) seen.push_back(d);
+  }
+  std::string out;
+  for (const std::string& d : seen) out += (out.empty() ? "" : " | ") + d;
+  return out;
+}
+
 std::string format_ab(const AbComparison& c) {
   auto groups = [](const std::vector<AbGroup>& g) {
     std::string s;

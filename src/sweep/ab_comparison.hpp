@@ -41,6 +41,10 @@ struct AbComparison {
 AbComparison compare_ab(const std::vector<SweepPoint>& a, const std::vector<SweepPoint>& b,
                         const std::string& schedule);
 
+// What one side's files were built with (Meta::build_defines), each distinct value once, in order, joined by " | ":
+// "the defaults", the definitions, or "not recorded" (a file written before they were recorded).
+std::string describe_builds(const std::vector<Meta>& metas);
+
 // The summary the session notes quote, and B's five slowest points against A.
 std::string format_ab(const AbComparison& c);
 

@@ -69,6 +69,16 @@ TEST_CASE("compare: B over A at the points both passed, grouped, and each shape'
   CHECK(text.find("B slowest against A: layernorm 1024x4096 split_global P=16 2.000;") != std::string::npos);
 }
 
+TEST_CASE("compare: each side's builds named by their recorded definitions", "[compare]") {
+  credit::Meta option, plain, old;
+  option.build_defines = "CREDIT_CLUSTER_POLICY=2";
+  old.build_defines_recorded = false;
+  CHECK(credit::describe_builds({option, option}) == "CREDIT_CLUSTER_POLICY=2");
+  CHECK(credit::describe_builds({plain}) == "the defaults");
+  CHECK(credit::describe_builds({plain, old, option, plain}) == "the defaults | not recorded | CREDIT_CLUSTER_POLICY=2");
+  CHECK(credit::describe_builds({}).empty());
+}
+
 TEST_CASE("compare: no point passed on both sides is an error, not an empty summary", "[compare]") {
   const std::vector<credit::SweepPoint> a = {point("layernorm", 4096, "staged", 1, 1.0)};
   const std::vector<credit::SweepPoint> b = {point("layernorm", 4096, "staged", 1, 1.0, credit::Disposition::Failed)};

@@ -88,7 +88,7 @@ DeviceInfo device() {
 
 Meta meta() {
   return Meta{{"credit", "run-sweep", "--shape", "4096x65536", "caf\xc3\xa9 \"quoted\""},
-              "0.1.0", "abcdef123456", "2026-11-29T11:02:03Z"};
+              "0.1.0", "abcdef123456", "2026-11-29T11:02:03Z", "CREDIT_CLUSTER_POLICY=2 CREDIT_LEAN_CLUSTER=0"};
 }
 
 Calibration calibration() {
@@ -265,6 +265,8 @@ void check_eq(const ResultsFile& a, const ResultsFile& b) {
   CHECK(a.meta.tool_version == b.meta.tool_version);
   CHECK(a.meta.git_sha == b.meta.git_sha);
   CHECK(a.meta.utc_time == b.meta.utc_time);
+  CHECK(a.meta.build_defines == b.meta.build_defines);
+  CHECK(b.meta.build_defines_recorded);
   check_eq(a.device, b.device);
   REQUIRE(a.calibration.has_value() == b.calibration.has_value());
   if (a.calibration) check_eq(*a.calibration, *b.calibration);
@@ -362,9 +364,12 @@ TEST_CASE("empty optional parts round-trip", "[json]") {
   json k = to_json_value(results("prediction"));
   k.erase("calibration");
   k["predictions"][0].erase("best_p");
+  k["meta"].erase("build_defines");  // a file written before the builds' definitions were recorded
   const ResultsFile lean = results_from_json(k, "lean.json");
   CHECK(!lean.calibration.has_value());
   CHECK(!lean.predictions[0].best_p.has_value());
+  CHECK(lean.meta.build_defines.empty());
+  CHECK(!lean.meta.build_defines_recorded);
 }
 
 TEST_CASE("numbers are written as JSON numbers, never strings", "[json]") {
@@ -378,7 +383,7 @@ TEST_CASE("numbers are written as JSON numbers, never strings", "[json]") {
 
   std::set<std::string> string_keys;
   collect_string_keys(j, "", string_keys);
-  const std::set<std::string> allowed = {"kind",     "argv",       "tool_version", "git_sha",
+  const std::set<std::string> allowed = {"kind",     "argv",       "tool_version", "git_sha", "build_defines",
                                          "utc_time", "name",       "uuid",         "clock_source",
                                          "workload", "schedule",   "disposition",  "reason",
                                          "model",    "baseline",   "submission",   "variant",
@@ -664,6 +669,12 @@ TEST_CASE("make_meta records argv, build and UTC time", "[json]") {
 #else
   CHECK(m.git_sha == "unknown");
 #endif
+#ifdef CREDIT_BUILD_DEFINES
+  CHECK(m.build_defines == CREDIT_BUILD_DEFINES);
+#else
+  CHECK(m.build_defines.empty());
+#endif
+  CHECK(m.build_defines_recorded);
   REQUIRE(m.utc_time.size() == 20);
   CHECK(m.utc_time[4] == '-');
   CHECK(m.utc_time[10] == 'T');
