@@ -46,7 +46,7 @@ fs::path store_cached_calibration(const ResultsFile& results) {
   return path;
 }
 
-CachedCalibration find_cached_calibration(const DeviceInfo& dev) {
+CachedCalibration find_cached_calibration(const DeviceInfo& dev, const std::string& build_defines) {
   fs::path path;
   try {
     path = calibration_cache_path(dev);
@@ -71,6 +71,12 @@ CachedCalibration find_cached_calibration(const DeviceInfo& dev) {
     if (written->uuid != dev.uuid)
       return {std::nullopt, "cached calibration " + path.string() + " was written on another device, " + who(*written) +
                                 ", not on this " + who(dev) + ": not used"};
+  if (r.meta.build_defines != build_defines)  // "" where not recorded: the builds before it were the defaults
+    return {std::nullopt, "cached calibration " + path.string() + " was written by a build compiled with " +
+                              (r.meta.build_defines.empty() ? std::string("the defaults") : r.meta.build_defines) +
+                              ", not with this build's " +
+                              (build_defines.empty() ? std::string("defaults") : build_defines) +
+                              ": not used (run `credit calibrate` with this build)"};
   if (r.calibration->kernels.empty() || r.calibration->cluster_slots.empty() || r.calibration->copies.empty())
     return {std::nullopt, "cached calibration " + path.string() +
                               " predates the time model's inputs (kernels, cluster slots, copies): not used"};

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/records.hpp"
+#include "io/meta.hpp"
 
 namespace credit {
 
@@ -31,8 +32,11 @@ struct CachedCalibration {
 
 // The cached calibration of `dev`, or why there is none: no cache file; a file that does not
 // read (read_results' ResultsFileError, another schema_version among them); not a calibration;
-// or written on another device (UUID mismatch in the file or in its calibration).
-CachedCalibration find_cached_calibration(const DeviceInfo& dev);
+// written on another device (UUID mismatch in the file or in its calibration); or by a build
+// compiled with other A/B definitions than `build_defines` (its kernels' registers and the
+// clusters' placement, which the calibration records, may differ; a file from before they were
+// recorded counts as the defaults').
+CachedCalibration find_cached_calibration(const DeviceInfo& dev, const std::string& build_defines = this_build_defines());
 
 // calibration_for_device (calibration/calibration_for_device.hpp, credit_gpu) runs the
 // calibration when there is none.

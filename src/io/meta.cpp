@@ -24,12 +24,14 @@ std::string format_utc_iso8601(std::time_t t) {
   return std::string(buf, len);
 }
 
+std::string this_build_defines() { return CREDIT_BUILD_DEFINES; }
+
 Meta make_meta(int argc, const char* const argv[]) {
   Meta meta;
   for (int i = 0; i < argc && argv != nullptr; ++i) meta.argv.emplace_back(argv[i] ? argv[i] : "");
   meta.tool_version = CREDIT_VERSION;
   meta.git_sha = CREDIT_GIT_SHA;
-  meta.build_defines = CREDIT_BUILD_DEFINES;
+  meta.build_defines = this_build_defines();
   meta.utc_time = format_utc_iso8601(std::time(nullptr));
   return meta;
 }

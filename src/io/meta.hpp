@@ -12,6 +12,9 @@ namespace credit {
 // CMakeLists.txt found in the compile flags; ""), utc_time = now. A null argv entry is recorded as "".
 Meta make_meta(int argc, const char* const argv[]);
 
+// The A/B definitions this build was compiled with (Meta::build_defines of what it writes).
+std::string this_build_defines();
+
 // "YYYY-MM-DDTHH:MM:SSZ" in UTC; thread-safe (gmtime_r).
 std::string format_utc_iso8601(std::time_t t);
 

@@ -63,6 +63,7 @@ ResultsFile calibration_file(const DeviceInfo& d) {
   ResultsFile r;
   r.kind = "calibration";
   r.meta.tool_version = "test";
+  r.meta.build_defines = this_build_defines();  // as `credit calibrate` of this build writes it
   r.device = d;
   Calibration c;
   c.device = d;
@@ -221,6 +222,16 @@ TEST_CASE("calibration cache refuses what it cannot trust", "[calibrate]") {
     const CachedCalibration got = find_cached_calibration(dev);
     CHECK_FALSE(got.calibration.has_value());
     CHECK(got.reason.find("calibration.device.sm_count: expected a positive integer, got 0") != std::string::npos);
+  }
+  SECTION("written by a build with other A/B definitions") {
+    ResultsFile r = calibration_file(dev);
+    r.meta.build_defines = this_build_defines() + " CREDIT_CLUSTER_POLICY=7";
+    write_results(calibration_cache_path(dev), r);
+    const CachedCalibration got = find_cached_calibration(dev);
+    CHECK_FALSE(got.calibration.has_value());
+    CHECK(got.reason.find("compiled with " + r.meta.build_defines) != std::string::npos);
+    // The same file serves a build compiled with those definitions.
+    CHECK(find_cached_calibration(dev, r.meta.build_defines).calibration.has_value());
   }
   SECTION("not JSON") {
     std::ofstream(calibration_cache_path(dev)) << "{ truncated";
