@@ -11,6 +11,7 @@
 #include <optional>
 
 #include "calibration/calibration_for_device.hpp"
+#include "cli/calibration_option.hpp"
 #include "cli/cli_log.hpp"
 #include "cli/commands.hpp"
 #include "cli/output_paths.hpp"
@@ -266,8 +267,7 @@ void run_predict(PredictArgs a, const GlobalOptions& g) {
   if (a.model == "time") {
     const auto sets = parse_set_options(a.set);
     if (!a.calibration.empty()) {
-      ResultsFile in = read_results(a.calibration);
-      if (!in.calibration) throw CommandFailed(a.calibration + ": calibration: missing (not a calibration file)", 2);
+      ResultsFile in = read_calibration_option(a.calibration);
       apply_constants_option(a.constants, *in.calibration);
       apply_set_options(sets, *in.calibration);
       return run_time_model(a, g, w, shape, ps, *in.calibration, in);

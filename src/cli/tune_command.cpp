@@ -6,6 +6,7 @@
 #include <spdlog/spdlog.h>
 
 #include "calibration/calibration_for_device.hpp"
+#include "cli/calibration_option.hpp"
 #include "cli/cli_log.hpp"
 #include "cli/commands.hpp"
 #include "cli/constants_option.hpp"
@@ -77,8 +78,7 @@ void run_tune(const TuneArgs& a, const GlobalOptions& g) {
   const auto sets = parse_set_options(a.set);
   std::optional<Calibration> given;
   if (!a.calibration.empty()) {
-    ResultsFile in = read_results(a.calibration);
-    if (!in.calibration) throw CommandFailed(a.calibration + ": calibration: missing (not a calibration file)", 2);
+    ResultsFile in = read_calibration_option(a.calibration);
     given = std::move(in.calibration);
   }
   if (!a.constants.empty()) read_results(a.constants);  // a missing or corrupt file fails before the GPU is touched

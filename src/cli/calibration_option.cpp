@@ -1,0 +1,25 @@
+#include "cli/calibration_option.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include "cli/commands.hpp"
+#include "io/json_records.hpp"
+#include "io/meta.hpp"
+
+namespace credit::cli {
+
+namespace {
+std::string named(const std::string& defines) { return defines.empty() ? "the defaults" : defines; }
+}  // namespace
+
+ResultsFile read_calibration_option(const std::string& path) {
+  ResultsFile in = read_results(path);
+  if (!in.calibration) throw CommandFailed(path + ": calibration: missing (not a calibration file)", kExitBadInput);
+  if (in.meta.build_defines_recorded && in.meta.build_defines != this_build_defines())
+    spdlog::warn("{} was written by a build compiled with {}, this one with {}: its kernels' resources and cluster "
+                 "placement describe that build's kernels", path, named(in.meta.build_defines),
+                 named(this_build_defines()));
+  return in;
+}
+
+}  // namespace credit::cli
