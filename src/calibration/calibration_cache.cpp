@@ -73,9 +73,7 @@ CachedCalibration find_cached_calibration(const DeviceInfo& dev, const std::stri
                                 ", not on this " + who(dev) + ": not used"};
   if (r.meta.build_defines != build_defines)  // "" where not recorded: the builds before it were the defaults
     return {std::nullopt, "cached calibration " + path.string() + " was written by a build compiled with " +
-                              (r.meta.build_defines.empty() ? std::string("the defaults") : r.meta.build_defines) +
-                              ", not with this build's " +
-                              (build_defines.empty() ? std::string("defaults") : build_defines) +
+                              build_defines_label(r.meta.build_defines) + ", this one with " + build_defines_label(build_defines) +
                               ": not used (run `credit calibrate` with this build)"};
   if (r.calibration->kernels.empty() || r.calibration->cluster_slots.empty() || r.calibration->copies.empty())
     return {std::nullopt, "cached calibration " + path.string() +

@@ -15,6 +15,11 @@ Meta make_meta(int argc, const char* const argv[]);
 // The A/B definitions this build was compiled with (Meta::build_defines of what it writes).
 std::string this_build_defines();
 
+// How a build's definitions read in messages: "the defaults" for none, else the definitions themselves.
+inline std::string build_defines_label(const std::string& defines) {
+  return defines.empty() ? "the defaults" : defines;
+}
+
 // "YYYY-MM-DDTHH:MM:SSZ" in UTC; thread-safe (gmtime_r).
 std::string format_utc_iso8601(std::time_t t);
 

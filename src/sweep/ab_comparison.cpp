@@ -11,6 +11,8 @@
 #include <tuple>
 #include <utility>
 
+#include "io/meta.hpp"
+
 namespace credit {
 
 namespace {
@@ -105,9 +107,7 @@ AbComparison compare_ab(const std::vector<SweepPoint>& a, const std::vector<Swee
 std::string describe_builds(const std::vector<Meta>& metas) {
   std::vector<std::string> seen;
   for (const Meta& m : metas) {
-    const std::string d = !m.build_defines_recorded ? "not recorded"
-                          : m.build_defines.empty() ? "the defaults"
-                                                    : m.build_defines;
+    const std::string d = m.build_defines_recorded ? build_defines_label(m.build_defines) : "not recorded";
     if (std::find(seen.begin(), seen.end(), d) == seen.end()) seen.push_back(d);
   }
   std::string out;
