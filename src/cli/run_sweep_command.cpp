@@ -58,10 +58,15 @@ std::string n_or_none(const std::optional<long long>& n) { return n ? std::to_st
 void print_peers(const ResultsFile& r, const std::vector<ResultsFile>& others) {
   const PeerTable t = credit_vs_peers(r, others);
   if (t.geomean.empty()) return;
-  fmt::print("\ncredit's fastest schedule against the fastest of torch.compile and Triton (T_peer / T_credit)\n");
-  fmt::print("{:>6} {:>7} {:>9} {:>9} {:>10}\n", "M", "N", "geomean", "worst", "workloads");
+  fmt::print("\ncredit's fastest schedule against the fastest of torch.compile and Triton (T_peer / T_credit);\n"
+             "ceiling: T_peer over the compulsory bytes' time at this run's copy bandwidth (what a kernel moving\n"
+             "only those bytes at that bandwidth would reach); copy: T_peer over credit's copy of the same bytes\n");
+  auto or_dash = [](const auto& m, const auto& k) { return m.count(k) ? fmt::format("{:.3f}x", m.at(k)) : "-"; };
+  fmt::print("{:>6} {:>7} {:>9} {:>9} {:>10} {:>9} {:>9}\n", "M", "N", "geomean", "worst", "workloads", "ceiling",
+             "copy");
   for (const auto& [mn, g] : t.geomean)
-    fmt::print("{:>6} {:>7} {:>8.3f}x {:>8.3f}x {:>10}\n", mn.first, mn.second, g, t.worst.at(mn), t.count.at(mn));
+    fmt::print("{:>6} {:>7} {:>8.3f}x {:>8.3f}x {:>10} {:>9} {:>9}\n", mn.first, mn.second, g, t.worst.at(mn),
+               t.count.at(mn), or_dash(t.ceiling, mn), or_dash(t.copy, mn));
   for (const auto& s : t.shapes)
     if (s.t_peer / s.t_credit < 0.97)
       fmt::print("  below 0.97x: {} {}x{}: credit {} {:.4f} ms, {} {:.4f} ms\n", s.workload, s.m, s.n,

@@ -135,9 +135,12 @@ PeerTable credit_vs_peers(const ResultsFile& sweep, const std::vector<ResultsFil
   std::map<std::string, PeerRatio> by_shape;
   auto key = [](const SweepPoint& p) { return p.workload + "/" + std::to_string(p.m) + "/" + std::to_string(p.n); };
   auto passed = [](const SweepPoint& p) { return p.disposition == Disposition::Passed && p.time_ms.median > 0; };
+  std::map<std::string, double> copy_ms;  // credit's copy kernel of each shape's bytes
   for (const auto& p : sweep.points) {
+    if (p.schedule == "copy" && p.time_ms.median > 0) copy_ms[key(p)] = p.time_ms.median;
     if (!passed(p) || !model::is_candidate(p.schedule, p.p, p.n)) continue;
     PeerRatio& r = by_shape[key(p)];
+    if (sweep.copy_gbps > 0 && p.compulsory_bytes > 0) r.t_bandwidth = p.compulsory_bytes / (sweep.copy_gbps * 1e6);
     if (r.t_credit == 0 || p.time_ms.median < r.t_credit) {
       r.workload = p.workload;
       r.m = p.m;
@@ -156,17 +159,28 @@ PeerTable credit_vs_peers(const ResultsFile& sweep, const std::vector<ResultsFil
         it->second.peer_schedule = p.schedule;
       }
     }
-  std::map<std::pair<long long, long long>, double> logs;
+  for (auto& [k, r] : by_shape)
+    if (const auto c = copy_ms.find(k); c != copy_ms.end()) r.t_copy = c->second;
+  using Cell = std::pair<long long, long long>;
+  std::map<Cell, double> logs, ceiling_logs, copy_logs;
+  std::map<Cell, int> with_bandwidth, with_copy;
   for (const auto& [k, r] : by_shape) {
     if (r.t_peer <= 0) continue;
     t.shapes.push_back(r);
-    const auto mn = std::make_pair(r.m, r.n);
+    const Cell mn{r.m, r.n};
     const double ratio = r.t_peer / r.t_credit;
     logs[mn] += std::log(ratio);
     ++t.count[mn];
     t.worst[mn] = t.worst.count(mn) ? std::min(t.worst[mn], ratio) : ratio;
+    if (r.t_bandwidth > 0) ceiling_logs[mn] += std::log(r.t_peer / r.t_bandwidth), ++with_bandwidth[mn];
+    if (r.t_copy > 0) copy_logs[mn] += std::log(r.t_peer / r.t_copy), ++with_copy[mn];
   }
   for (const auto& [mn, l] : logs) t.geomean[mn] = std::exp(l / t.count[mn]);
+  // Only where every workload of the cell has the figure: a mean over fewer would not match the cell's.
+  for (const auto& [mn, l] : ceiling_logs)
+    if (with_bandwidth[mn] == t.count[mn]) t.ceiling[mn] = std::exp(l / with_bandwidth[mn]);
+  for (const auto& [mn, l] : copy_logs)
+    if (with_copy[mn] == t.count[mn]) t.copy[mn] = std::exp(l / with_copy[mn]);
   return t;
 }
 

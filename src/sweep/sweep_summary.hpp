@@ -53,16 +53,25 @@ SpeedupTable speedups(const ResultsFile& sweep, const std::vector<ResultsFile>& 
 // credit's fastest measured schedule (any one-CTA kernel or cluster P) against the fastest peer
 // (every schedule of the other files, e.g. torch_compile and triton) at the same shape:
 // T_peer / T_credit per shape, and per (M, N) the geometric mean and the minimum over workloads.
+// What any kernel could reach against the peer, per (M, N), geometric means over the same workloads:
+// - ceiling: T_peer / T_bandwidth, T_bandwidth = the shape's compulsory bytes at the copy bandwidth the
+//   sweep's run measured (a large copy): the ratio of a kernel that moves only its compulsory bytes at
+//   the copy bandwidth, so no target above it can be met by bandwidth (0 where the file has no copy
+//   bandwidth);
+// - copy: T_peer / T_copy, T_copy = credit's copy kernel of the same bytes at this shape (the sweep's
+//   "copy" points; 0 where it has none): below the ceiling where latency, not bandwidth, sets the time.
 struct PeerRatio {
   std::string workload;
   long long m = 0, n = 0;
   std::string credit_schedule, peer_schedule;
   double t_credit = 0, t_peer = 0;
+  double t_bandwidth = 0, t_copy = 0;  // ms; 0: unknown
 };
 struct PeerTable {
   std::vector<PeerRatio> shapes;
   std::map<std::pair<long long, long long>, double> geomean, worst;  // (M, N) -> ratio
   std::map<std::pair<long long, long long>, int> count;
+  std::map<std::pair<long long, long long>, double> ceiling, copy;  // (M, N) -> geomean; absent: unknown
 };
 PeerTable credit_vs_peers(const ResultsFile& sweep, const std::vector<ResultsFile>& peers);
 

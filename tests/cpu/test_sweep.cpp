@@ -273,3 +273,47 @@ TEST_CASE("SIGTERM and SIGINT only ask a running sweep to stop, and the old hand
   std::signal(SIGTERM, after);
   CHECK(after == before);
 }
+
+TEST_CASE("credit against the peers: the ratio, and the ceiling a kernel at the copy bandwidth would reach", "[sweep]") {
+  ResultsFile r;
+  r.kind = "sweep";
+  r.copy_gbps = 1000;  // 1e9 bytes a millisecond
+  auto at = [](SweepPoint p, const char* w, double bytes) {
+    p.workload = w;
+    p.compulsory_bytes = bytes;
+    return p;
+  };
+  // wvar_bwd: 2e9 compulsory bytes = 2.0 ms at the copy bandwidth; credit's fastest cluster P = 8 at 2.2 ms,
+  // its copy of the same bytes 2.4 ms. lars: 1e9 bytes = 1.0 ms, credit's staged at 1.25 ms, no copy point.
+  r.points = {at(point("staged", 1, 65536, 3.0), "wvar_bwd", 2e9), at(point("cluster", 8, 65536, 2.2), "wvar_bwd", 2e9),
+              at(point("copy", 1, 65536, 2.4), "wvar_bwd", 2e9), at(point("staged", 1, 65536, 1.25), "lars", 1e9),
+              at(point("cluster", 16, 65536, 0.5), "lars", 1e9)};
+  r.points.back().disposition = Disposition::Incorrect;  // a wrong kernel is never credit's fastest
+  ResultsFile peers;
+  peers.points = {at(point("triton", 1, 65536, 2.1), "wvar_bwd", 2e9), at(point("torch_compile", 1, 65536, 2.3), "wvar_bwd", 2e9),
+                  at(point("triton", 1, 65536, 1.1), "lars", 1e9), at(point("torch_eager", 1, 65536, 0.1), "lars", 1e9),
+                  at(point("torch_compile", 1, 65536, 0.2), "lars", 1e9)};
+  peers.points.back().disposition = Disposition::Incorrect;  // a wrong peer is no peer; eager is none either
+  const PeerTable t = credit_vs_peers(r, {peers});
+  REQUIRE(t.shapes.size() == 2);
+  const auto cell = std::make_pair(4096LL, 65536LL);
+  CHECK(t.count.at(cell) == 2);
+  CHECK(std::fabs(t.geomean.at(cell) - std::sqrt(2.1 / 2.2 * (1.1 / 1.25))) < 1e-12);
+  CHECK(std::fabs(t.worst.at(cell) - 1.1 / 1.25) < 1e-12);
+  // The ceiling: T_peer over the bandwidth time, 2.1 / 2.0 and 1.1 / 1.0.
+  REQUIRE(t.ceiling.count(cell) == 1);
+  CHECK(std::fabs(t.ceiling.at(cell) - std::sqrt(2.1 / 2.0 * 1.1)) < 1e-12);
+  for (const auto& s : t.shapes) {
+    CHECK(s.t_bandwidth == (s.workload == "lars" ? 1.0 : 2.0));
+    CHECK(s.t_copy == (s.workload == "lars" ? 0.0 : 2.4));
+  }
+  // lars has no copy point, so the cell has no copy figure (a mean over fewer workloads would not be the cell's).
+  CHECK(t.copy.count(cell) == 0);
+  r.points.push_back(at(point("copy", 1, 65536, 1.0), "lars", 1e9));
+  const PeerTable with_copy = credit_vs_peers(r, {peers});
+  REQUIRE(with_copy.copy.count(cell) == 1);
+  CHECK(std::fabs(with_copy.copy.at(cell) - std::sqrt(2.1 / 2.4 * 1.1)) < 1e-12);
+  // A file without a copy bandwidth gives no ceiling.
+  r.copy_gbps = 0;
+  CHECK(credit_vs_peers(r, {peers}).ceiling.empty());
+}
