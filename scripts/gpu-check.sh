@@ -197,14 +197,14 @@ for step in $steps; do
         --widths 1048576 --schedule global_reread local_fusion --P 16,64 --samples 10 --warmup 2 ;;
     widetests)  # the partial schedule against the oracle at wide rows
       run widetests build/tests/credit_gpu_tests "partial retention matches the oracle at wide rows" --durations yes ;;
-    sgtests)  # split_global and split_pipelined against the oracle (wide rows, every schedule at the suite's shapes),
+    sgtests)  # split_global, split_pipelined and split_partial against the oracle (wide rows, every schedule at the suite's shapes),
       # host occupancy against the API, then memcheck and racecheck of their case over more rows than the device holds
       # (bounded: a schedule that has never run must not spend the call's time in a hang; 240 + 2 x 150 s keeps a
       # call of 600 s alive to return its logs. The twenty-eighth session's run of these took 36 s and a few seconds.)
       run sgtests timeout 240 build/tests/credit_gpu_tests "split_global*,[occupancy]" --durations yes
       for tool in memcheck racecheck; do
         run "sgsanitize-$tool" timeout 150 compute-sanitizer --tool $tool --error-exitcode 9 build/tests/credit_gpu_tests \
-          "split_global and split_pipelined over more rows than the device holds"
+          "split_global and the schedules built on it over more rows than the device holds"
       done ;;
     regtests)  # the register-resident kernel against the oracle, and host occupancy against the API
       run regtests build/tests/credit_gpu_tests "the register-resident*,[occupancy]" ;;

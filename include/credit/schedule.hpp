@@ -27,7 +27,7 @@ namespace credit {
 // through the copy engine while this row's barriers, apply and stores run (kernels/pipelined_split_kernel.cuh).
 enum class Schedule {
   Staged, GlobalReread, Cluster, Megakernel, LocalFusion, Unfused, Registers, Partial, RegistersDeep, PartialOne,
-  ClusterRegisters, SplitGlobal, SplitPipelined
+  ClusterRegisters, SplitGlobal, SplitPipelined, SplitPartial
 };
 
 // Which P (CTAs per row) a schedule takes.

@@ -27,6 +27,9 @@ constexpr ScheduleTraits kTraits[] = {
     // written in the thirty-first session (no GPU lent), with an a-priori time term: not a candidate until measured
     // (thirtyfirst/decision-rule.md)
     {S::SplitPipelined, "split_pipelined", Split::Spread,       true,  false, false, false, -1, 0, true},
+    // written in the thirty-eighth session: split_global keeping part of each slice, sized for
+    // kSplitPartialCtasPerSm CTAs per SM, the rest streamed at every phase; not a candidate until measured
+    {S::SplitPartial,  "split_partial",  Split::Spread,         true,  false, false, true,  -1, kSplitPartialCtasPerSm, false},
 };
 constexpr bool in_enum_order() {
   for (int i = 0; i < int(std::size(kTraits)); ++i)

@@ -249,6 +249,13 @@ constexpr long pipelined_smem_bytes(long long n, int p, int b_keep, long s_scrat
 #endif
 inline constexpr int kPartialCtasPerSm = CREDIT_PARTIAL_CTAS_PER_SM;
 inline constexpr int kPartialOneCtasPerSm = 1;  // "partial_one"
+// split_partial (split_global keeping part of each slice): more CTAs per SM than partial's two, so that more rows are
+// in flight to cover the row barriers' waits, which the whole slices of split_global cap at about three rows of 2^20
+// with two planes (docs/perf-notes.md, twenty-eighth session). An A/B build option.
+#ifndef CREDIT_SPLIT_PARTIAL_CTAS_PER_SM
+#define CREDIT_SPLIT_PARTIAL_CTAS_PER_SM 4
+#endif
+inline constexpr int kSplitPartialCtasPerSm = CREDIT_SPLIT_PARTIAL_CTAS_PER_SM;
 // Partial runs as the largest cluster only: it keeps the largest share of a row. Smaller clusters
 // stream more of each slice and never won at any wide-row shape measured (P = 2, 4, 8 against 16,
 // M = 1024 and 4096, N = 128K ... 1M: docs/results/h200/wide-rows/).

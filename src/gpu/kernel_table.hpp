@@ -22,6 +22,7 @@ struct Kernels {
   Kernel partial_one;  // the same sized for one CTA per SM
   Kernel split_global;  // the split-row kernel seated by tickets, partials through global memory
   Kernel split_pipelined;  // the persistent, double-buffered one (null for a negative control)
+  Kernel split_partial;  // split_global keeping part of each slice (null for a negative control)
   Kernel registers_whole[kRegisterVariantCount];  // registers' for N % 4 == 0 (null unless kRegisterWholeGroups)
 };
 
@@ -34,6 +35,8 @@ bool register_kernels_of(std::string_view workload, Kernel (&out)[kRegisterVaria
 Kernel split_global_kernel_of(std::string_view workload);
 // split_pipelined's kernel of a workload (split_global_kernels.cu); nullptr for a name that is not a workload's.
 Kernel split_pipelined_kernel_of(std::string_view workload);
+// split_partial's kernel of a workload (split_global_kernels.cu); nullptr for a name that is not a workload's.
+Kernel split_partial_kernel_of(std::string_view workload);
 // The staged, cluster and global-reread kernels of a negative control the split-row kernels run
 // (every other entry null); nullptr for any other name.
 const Kernels* negative_control_kernels(std::string_view name);

@@ -50,6 +50,7 @@ const Kernels& kernels_of(const WorkloadInfo& w) {
       k.partial_one = &kernels::split_row_kernel<W, kernels::DsmemExchange, true, kPartialOneCtasPerSm>;
       k.split_global = split_global_kernel_of(W::name);
       k.split_pipelined = split_pipelined_kernel_of(W::name);
+      k.split_partial = split_partial_kernel_of(W::name);
       fill_fused<W>(k.fused, std::make_integer_sequence<int, num_stages<W>()>{});
       register_kernels_of(W::name, k.registers);
       register_kernels_of(W::name, k.registers_whole, true);
@@ -85,6 +86,7 @@ Kernel kernel_for(const Kernels& k, Schedule s, int p, long long n) {
     case Schedule::Megakernel: return k.mega_row;
     case Schedule::SplitGlobal: return k.split_global;
     case Schedule::SplitPipelined: return k.split_pipelined;
+    case Schedule::SplitPartial: return k.split_partial;
     case Schedule::LocalFusion: return k.fused[0];
     case Schedule::Unfused: return nullptr;  // nine kernels of other signatures
     default: break;  // global_reread (the register families are taken above)
@@ -256,7 +258,8 @@ Support can_implement(const WorkloadInfo& w, Schedule s, int p, long long rows, 
     if (keep < 1) return {false, name + ": the scratch leaves no shared memory to keep a slice in"};
     if (slice_floats(n, p) <= keep)
       return {false, name + ": the slice of " + std::to_string(slice_floats(n, p)) + " elements fits whole at " +
-                         ctas_per_sm_words(ctas) + " (the cluster schedule keeps it all)"};
+                         ctas_per_sm_words(ctas) + (traits_of(s).split == Split::Spread ? " (split_global keeps it all)"
+                                                                                        : " (the cluster schedule keeps it all)")};
   }
   if (const int fam = traits_of(s).register_family; fam >= 0) {
     const std::string why = register_width_refusal(register_width(n, p), RegisterFamily(fam));
@@ -352,7 +355,7 @@ std::vector<KernelResources> kernel_resources(const WorkloadInfo& w) {
   std::vector<KernelResources> out;
   for (Schedule s : {Schedule::Staged, Schedule::GlobalReread, Schedule::Cluster})
     out.push_back(of(kernel_for(ks, s, 1, 1), schedule_name(s), threads_for(s, 1, 1)));
-  for (const Schedule s : {Schedule::SplitGlobal, Schedule::SplitPipelined})
+  for (const Schedule s : {Schedule::SplitGlobal, Schedule::SplitPipelined, Schedule::SplitPartial})
     if (const Kernel k = kernel_for(ks, s, 2, 1))  // recorded ahead of their time-model terms (none for a negative control)
       out.push_back(of(k, schedule_name(s), threads_for(s, 2, 1)));
   for (int v = 0; v < kRegisterVariantCount; ++v)
@@ -440,7 +443,8 @@ size_t workspace_needed(const WorkloadInfo& w, Schedule s, int p, long long rows
       break;
     case Schedule::LocalFusion: carve_local_fusion(c, ks, p, rows); break;
     case Schedule::SplitGlobal:
-    case Schedule::SplitPipelined: carve_split_global(c, ks, p, rows); break;
+    case Schedule::SplitPipelined:
+    case Schedule::SplitPartial: carve_split_global(c, ks, p, rows); break;
     case Schedule::Unfused: carve_unfused(c, p, rows, n); break;
     default: break;
   }

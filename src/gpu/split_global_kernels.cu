@@ -29,6 +29,17 @@ Kernel split_global_kernel_of(std::string_view workload) {
   });
 }
 
+Kernel split_partial_kernel_of(std::string_view workload) {
+  return kernel_of_workload(workload, [](auto decl) -> Kernel {
+    using W = decltype(decl);
+    if constexpr (retained_bytes_per_elem<W>() == 0) {
+      return nullptr;  // keeps nothing in shared memory: nothing to keep part of
+    } else {
+      return &kernels::split_row_kernel<W, kernels::TicketRowExchange, true, kSplitPartialCtasPerSm>;
+    }
+  });
+}
+
 Kernel split_pipelined_kernel_of(std::string_view workload) {
   return kernel_of_workload(workload, [](auto decl) -> Kernel { return &kernels::pipelined_split_kernel<decltype(decl)>; });
 }

@@ -22,7 +22,7 @@ TEST_CASE("every schedule has one row of traits, found by its name", "[schedule]
     CHECK((!t.persistent || (t.split == Split::Spread && !t.cluster_launch)));  // row groups of plain CTAs
     ++rows;
   }
-  CHECK(rows == 13);
+  CHECK(rows == 14);
   CHECK(find_schedule("copy") == nullptr);
   CHECK_THROWS_AS(parse_schedule("clusters"), std::invalid_argument);
 }
@@ -145,8 +145,16 @@ TEST_CASE("cluster_registers: a cluster schedule whose variant is chosen by the 
 TEST_CASE("the partial schedules size their kept part for their CTAs per SM", "[schedule]") {
   CHECK(traits_of(Schedule::Partial).partial_ctas == kPartialCtasPerSm);
   CHECK(traits_of(Schedule::PartialOne).partial_ctas == 1);
+  // split_partial: split_global keeping part of each slice, at more CTAs per SM than partial, and any spread P
+  CHECK(traits_of(Schedule::SplitPartial).partial_ctas == kSplitPartialCtasPerSm);
+  CHECK(kSplitPartialCtasPerSm > kPartialCtasPerSm);
+  CHECK(traits_of(Schedule::SplitPartial).split == Split::Spread);
+  CHECK_FALSE(traits_of(Schedule::SplitPartial).candidate);  // not until measured
+  CHECK(takes_p(Schedule::SplitPartial, 128));
+  CHECK_FALSE(takes_p(Schedule::SplitPartial, 16 + 8));
   for (const auto& t : schedule_traits())
-    if (t.id != Schedule::Partial && t.id != Schedule::PartialOne) CHECK(t.partial_ctas == 0);
+    if (t.id != Schedule::Partial && t.id != Schedule::PartialOne && t.id != Schedule::SplitPartial)
+      CHECK(t.partial_ctas == 0);
   // 228 KB per SM, 1 KB reserved per CTA, 264 B of scratch, 8 B kept per element (and the streamed part's
   // ring where a build has it: CREDIT_PARTIAL_RING).
   const long ring = PartialRing::bytes(8);
@@ -158,7 +166,7 @@ TEST_CASE("the partial schedules size their kept part for their CTAs per SM", "[
   // What the launch asks for with that keep fits the share of the SM the keep was sized for, and one more
   // vector per plane would not.
   for (const int b : {4, 8, 12, 20})
-    for (const int ctas : {1, 2}) {
+    for (const int ctas : {1, 2, kSplitPartialCtasPerSm}) {
       INFO("b_keep " << b << ", " << ctas << " CTAs per SM");
       const long long keep = partial_keep_floats(b, 264, 233472, ctas);
       REQUIRE(keep > 0);

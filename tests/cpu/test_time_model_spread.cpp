@@ -171,3 +171,48 @@ TEST_CASE("resident rows of P CTAs without a cluster: whole sets of P resident C
   CHECK(resident_rows(c, 256, 1, false) == 0);  // the device holds fewer CTAs than a row needs
   CHECK(resident_rows(c, 16, 1, true) == 7);    // a cluster of 16: the slots table, as before
 }
+
+// split_partial (thirty-eighth session): split_global keeping what fits kSplitPartialCtasPerSm CTAs per SM of each
+// slice, streaming the rest at every phase; not a candidate, so predict_times leaves it out and `predict --schedule`
+// shows its a-priori term: the partial kernels' stream terms with split_global's residency and exchange.
+TEST_CASE("split_partial's term: split_global's residency and exchange, partial's streamed part", "[model][time]") {
+  Calibration c = h200_like();
+  const WorkloadInfo& w = find_workload("softmax_bwd");  // two stages, 8 B kept per element
+  const TimeModelParams prm = h200_params();
+  const CopyLine l = copy_line(c.copies);
+  // A calibration written before the schedule: refused with the reason, not a throw.
+  const CandidateTime old = candidate_time(w.figures, w.name, c, prm, l, "split_partial", 8, 1024, 1 << 20);
+  CHECK_FALSE(old.legal);
+  CHECK(old.reason.find("predates this schedule") != std::string::npos);
+  for (const auto& x : all_workloads()) {
+    c.kernels.push_back({x.name, "split_global", 256, 64, 0});
+    c.kernels.push_back({x.name, "split_partial", 256, 64, 0});
+  }
+  const long long keep = partial_keep_floats(w.figures.b_keep, w.figures.s_scratch, c.device.smem_per_sm,
+                                             kSplitPartialCtasPerSm);
+  REQUIRE(keep > 0);
+  // 2^20 over 8 CTAs: slices of 131072, far more than keep: it keeps `keep` of each, streams the rest again, and
+  // runs kSplitPartialCtasPerSm CTAs per SM (64 registers a thread allow 4 x 256 threads).
+  const CandidateTime p8 = candidate_time(w.figures, w.name, c, prm, l, "split_partial", 8, 1024, 1 << 20);
+  REQUIRE(p8.legal);
+  CHECK(p8.ctas_per_sm == kSplitPartialCtasPerSm);
+  CHECK(p8.resident_rows == kSplitPartialCtasPerSm * 132 / 8);
+  // At least the compulsory bytes from DRAM (the streamed part's re-reads too, where the L2 does not keep them),
+  // and no faster than the copy moves them.
+  CHECK(p8.hbm_bytes >= 1024.0 * w.figures.d_fixed(1 << 20));
+  CHECK(p8.t_ms >= l.us(p8.hbm_bytes) * 1e-3);
+  // split_global cannot hold a slice of 131072 x 8 B: split_partial runs where it does not.
+  CHECK_FALSE(candidate_time(w.figures, w.name, c, prm, l, "split_global", 8, 1024, 1 << 20).legal);
+  // Its P is any spread split, not the largest cluster's alone.
+  CHECK(candidate_time(w.figures, w.name, c, prm, l, "split_partial", 32, 1024, 1 << 20).legal);
+  // A slice that fits whole at its CTAs per SM is split_global's, said so.
+  const CandidateTime whole = candidate_time(w.figures, w.name, c, prm, l, "split_partial", 128, 1024, 65536);
+  CHECK_FALSE(whole.legal);
+  CHECK(whole.reason.find("fits whole") != std::string::npos);
+  // The exchange term is split_global's: a dearer exchange, a longer time.
+  auto t = with_constant(&TimeModelParams::global_exchange_us, c, w, prm);
+  CHECK(t(2.0, "split_partial", 32, 1024, 1 << 20).t_ms > t(0.5, "split_partial", 32, 1024, 1 << 20).t_ms);
+  // Not a candidate: never among predict_times' candidates.
+  for (const CandidateTime& x : predict_times(w.figures, w.name, c, prm, 1024, 1 << 20).candidates)
+    CHECK(x.schedule != "split_partial");
+}

@@ -178,11 +178,12 @@ TEST_CASE("partial retention matches the oracle at wide rows", "[gpu]") {
 
 // split_global (issue 13): the row over 8 to 128 CTAs without a cluster, seated by tickets, partials
 // through global memory; split_pipelined, its persistent double-buffered form (row groups looping over
-// rows). The issue's widths and row counts, ragged ones too; 1024 rows (many rows in flight, seats taken
+// rows); split_partial, split_global keeping part of each slice and streaming the rest (thirty-eighth session).
+// The issue's widths and row counts, ragged ones too; 1024 rows (many rows in flight, seats taken
 // as CTAs start; each group of split_pipelined serving many rows, its buffers alternating) for 4 and 8 B
 // kept per element. Every configuration runs twice on one workspace, the second launch relying on the
 // counters the first left at zero.
-TEST_CASE("split_global and split_pipelined match the oracle at wide rows", "[gpu]") {
+TEST_CASE("split_global and the schedules built on it match the oracle at wide rows", "[gpu]") {
   uint64_t seed = 26000;
   std::map<Schedule, int> ran;
   for (const auto& w : all_workloads())
@@ -192,11 +193,15 @@ TEST_CASE("split_global and split_pipelined match the oracle at wide rows", "[gp
       HostProblem h = make_random_problem(w, sh.m, sh.n, ++seed);
       const Reference64 ref = reference64(h);
       DeviceCopy d(h);
-      for (const Schedule s : {Schedule::SplitGlobal, Schedule::SplitPipelined})
+      for (const Schedule s : {Schedule::SplitGlobal, Schedule::SplitPipelined, Schedule::SplitPartial})
         for (int p : {8, 32, 128}) {
-          // Legal where the slice and its scratch fit one CTA's shared memory and P CTAs fit the device.
+          // Legal where the slice and its scratch fit one CTA's shared memory and P CTAs fit the device;
+          // split_partial where its slice does not fit whole at kSplitPartialCtasPerSm CTAs per SM.
           if (!gpu::can_implement(w, s, p, sh.m, sh.n, device()).ok) {
-            CHECK(gpu::smem_bytes(w, s, p, sh.n, device()) > device().smem_per_block_optin);
+            if (s == Schedule::SplitPartial)
+              CHECK(slice_floats(sh.n, p) <= gpu::partial_keep(w, s, device()));
+            else
+              CHECK(gpu::smem_bytes(w, s, p, sh.n, device()) > device().smem_per_block_optin);
             continue;
           }
           for (int twice = 0; twice < 2; ++twice) {
@@ -208,6 +213,7 @@ TEST_CASE("split_global and split_pipelined match the oracle at wide rows", "[gp
     }
   CHECK(ran[Schedule::SplitGlobal] >= 40);
   CHECK(ran[Schedule::SplitPipelined] >= 30);  // two slices per CTA: fewer P fit
+  CHECK(ran[Schedule::SplitPartial] >= 40);  // the slices that do not fit whole: P = 8 and 32 at 2^17 and wider
   const WorkloadInfo& w = find_workload("softmax_bwd");  // 8 B kept per element
   CHECK(gpu::can_implement(w, Schedule::SplitGlobal, 128, 1, 1048576, device()).ok);
   CHECK_FALSE(gpu::can_implement(w, Schedule::SplitGlobal, 8, 1, 1048576, device()).ok);  // 1 MB per CTA
@@ -218,6 +224,13 @@ TEST_CASE("split_global and split_pipelined match the oracle at wide rows", "[gp
   CHECK(gpu::can_implement(w, Schedule::SplitPipelined, 128, 1, 1048576, device()).ok);
   CHECK_FALSE(gpu::can_implement(w, Schedule::SplitPipelined, 64, 1, 1048576, device()).ok);
   CHECK(gpu::can_implement(w, Schedule::SplitGlobal, 64, 1, 1048576, device()).ok);
+  // split_partial keeps what fits kSplitPartialCtasPerSm CTAs per SM and streams the rest: P = 8 at 2^20 (1 MB a
+  // slice) runs; a slice that fits whole is split_global's.
+  CHECK(gpu::can_implement(w, Schedule::SplitPartial, 8, 1, 1048576, device()).ok);
+  CHECK(gpu::smem_bytes(w, Schedule::SplitPartial, 8, 1048576, device()) * kSplitPartialCtasPerSm <= device().smem_per_sm);
+  const gpu::Support whole = gpu::can_implement(w, Schedule::SplitPartial, 128, 1, 65536, device());
+  CHECK_FALSE(whole.ok);
+  CHECK(whole.reason.find("split_global keeps it all") != std::string::npos);
 }
 
 // credit bench --phases: the stamps leave the outputs right, and every CTA's marks are in order, split_global's
@@ -427,7 +440,7 @@ TEST_CASE("partial retention at one ragged wide row", "[sanitize]") {
 // so that CTAs take seats as others leave (racecheck sees the ticket's hand-off through shared memory);
 // split_pipelined's groups over many rows each, its two buffers refilled by the copy engine in turn (racecheck
 // sees the threads' reads of one buffer against the next refill). A ragged width: rows differ in alignment.
-TEST_CASE("split_global and split_pipelined over more rows than the device holds", "[sanitize]") {
+TEST_CASE("split_global and the schedules built on it over more rows than the device holds", "[sanitize]") {
   uint64_t seed = 2626;
   int ran = 0;
   for (const char* name : {"rms_softmax", "softmax_bwd", "layernorm"}) {
@@ -435,17 +448,20 @@ TEST_CASE("split_global and split_pipelined over more rows than the device holds
     HostProblem h = make_random_problem(w, 160, 65543, ++seed);
     const Reference64 ref = reference64(h);
     DeviceCopy d(h);
-    for (const Schedule s : {Schedule::SplitGlobal, Schedule::SplitPipelined})
+    for (const Schedule s : {Schedule::SplitGlobal, Schedule::SplitPipelined, Schedule::SplitPartial})
       for (int p : {4, 16}) {
         if (!gpu::can_implement(w, s, p, h.m, h.n, device()).ok) {  // softmax_bwd's two slices of 128 KB at P = 4
-          CHECK(gpu::smem_bytes(w, s, p, h.n, device()) > device().smem_per_block_optin);
+          if (s == Schedule::SplitPartial)  // its slice fits whole at its CTAs per SM
+            CHECK(slice_floats(h.n, p) <= gpu::partial_keep(w, s, device()));
+          else
+            CHECK(gpu::smem_bytes(w, s, p, h.n, device()) > device().smem_per_block_optin);
           continue;
         }
         check_against_oracle(h, d, ref, s, p);
         ++ran;
       }
   }
-  CHECK(ran == 11);
+  CHECK(ran >= 13);  // split_global and split_pipelined's 11, and split_partial at P = 4 at least
 }
 
 TEST_CASE("one ragged shape per workload, every schedule", "[sanitize]") {
@@ -473,7 +489,8 @@ TEST_CASE("negative controls on the split-row kernels", "[controls]") {
     for (Shape sh : {Shape{3, 1}, Shape{3, 1000}, Shape{3, 4096}, Shape{2, 50257}, Shape{1, 65536}})
       check_all_schedules(w, sh, ++seed, InputScale::Normal);
     for (Schedule s : {Schedule::Registers, Schedule::RegistersDeep, Schedule::Megakernel, Schedule::LocalFusion,
-                       Schedule::ClusterRegisters, Schedule::SplitGlobal, Schedule::SplitPipelined})
+                       Schedule::ClusterRegisters, Schedule::SplitGlobal, Schedule::SplitPipelined,
+                       Schedule::SplitPartial})
       CHECK_FALSE(gpu::can_implement(w, s, traits_of(s).split == Split::OneCta ? 1 : 2, 3, 4096, device()).ok);
   }
 }
