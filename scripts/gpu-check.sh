@@ -10,6 +10,7 @@
 # cluster sizes (default 2,4,8,16) regbench and abbench:DEFS time
 # AB_REUSE=1: abwide/abbench reuse an earlier invocation's build of the same tree (a second pass) instead of rebuilding
 # BUILD_DEFS: definitions the build step compiles the whole tree with (NAME=VALUE, ';' between several)
+# BIN: the credit binary calibrate and widebench run (default build/credit), e.g. build-CREDIT_CLUSTER_POLICY_0/credit
 # WIDE_SHAPES, WIDE_SCHEDULES, WIDE_WORKLOADS (default all), WIDE_P (default 2,4,8,16; split_global and
 # split_pipelined take powers of two to 128): what widebench and abwide:DEFS time (AB_WIDE_SCHEDULES: abwide's
 # schedules where they differ from widebench's, e.g. only the schedule the A/B option changes)
@@ -85,8 +86,8 @@ for step in $steps; do
       for tool in memcheck racecheck; do
         run "sanitize-$tool" compute-sanitizer --tool $tool --error-exitcode 9 build/tests/credit_gpu_tests "[sanitize]"
       done ;;
-    calibrate)
-      run calibrate build/credit --json "$OUT/calibration.json" calibrate ;;
+    calibrate)  # with BIN (default build/credit): e.g. a binary an abprep or policyab step built
+      run calibrate ${BIN:-build/credit} --json "$OUT/calibration.json" calibrate ;;
     calibrate3)  # three calibrations in a row: how stable the per-workload probe is (elem_ns)
       for i in 1 2 3; do run "calibrate-$i" build/credit --json "$OUT/calibration-$i.json" calibrate; done ;;
     predict)  # the model at every workload x N in {4096, 16384, 65536}, one JSON each (in the logs)
@@ -147,7 +148,7 @@ for step in $steps; do
     widebench)  # a quick look: the partial schedules beside the cluster and global_reread at WIDE_SHAPES (M:N ..., default
       # 4096:262144 1024:1048576), the schedules WIDE_SCHEDULES (default global_reread cluster partial partial_one)
       for s in ${WIDE_SHAPES:-4096:262144 1024:1048576}; do
-        run "widebench-${s%%:*}-${s##*:}" build/credit --json "$OUT/widebench-${s%%:*}-${s##*:}.json" bench --workload ${WIDE_WORKLOADS:-all} \
+        run "widebench-${s%%:*}-${s##*:}" ${BIN:-build/credit} --json "$OUT/widebench-${s%%:*}-${s##*:}.json" bench --workload ${WIDE_WORKLOADS:-all} \
           --rows ${s%%:*} --widths ${s##*:} --schedule ${WIDE_SCHEDULES:-global_reread cluster partial partial_one} --P ${WIDE_P:-2,4,8,16} \
           --samples 10 --warmup 2
       done ;;
