@@ -4,7 +4,7 @@
 # back at most 8 files). Usage: scripts/gpu-check.sh [steps...]
 # Where the tree travels without .git, write the sha first (git rev-parse --short=12 HEAD >
 # .git-sha) and carry .git-sha, so results files name the commit they measured.
-# steps: policyab policysweep:CONFIG build tests gputests sgtests clregseed clregbench tunetests tune occupancy regtests train heldout validation validation2 validation3 validation4 validation5 validation6 validation7 validation8 validation9 validation10 validation11 sweep:CONFIG torchrmsnorm paper65536 shortrows torchshort:M wide wideheldout torchwide:M widebench widetests widefusion abwide:DEFS megawide launchgap sanitize calibrate calibrate3 predict sweep torch bench quickbench ladder megabench profile phases stalls colstalls negctl ncushort ncushort:W:M:N ncupair:W:M:N:P traffic trafficwide phasesplit
+# steps: policyab policysweep:CONFIG splitpartial build tests gputests sgtests clregseed clregbench tunetests tune occupancy regtests train heldout validation validation2 validation3 validation4 validation5 validation6 validation7 validation8 validation9 validation10 validation11 sweep:CONFIG torchrmsnorm paper65536 shortrows torchshort:M wide wideheldout torchwide:M widebench widetests widefusion abwide:DEFS megawide launchgap sanitize calibrate calibrate3 predict sweep torch bench quickbench ladder megabench profile phases stalls colstalls negctl ncushort ncushort:W:M:N ncupair:W:M:N:P traffic trafficwide phasesplit
 # abladder:THREADS abdefs:NAME=VALUE[,NAME=VALUE] ab:THREADS sass:REGEX abprep:DEFS (then abwide:DEFS or abbench:DEFS)
 # AB_SCHEDULES, AB_WORKLOADS, AB_P: the schedules (default registers registers_deep), workloads (default all) and
 # cluster sizes (default 2,4,8,16) regbench and abbench:DEFS time
@@ -167,6 +167,13 @@ for step in $steps; do
         "$LOGS/gpu-tests-policy2.log"
       cp "$LOGS/policy-rule.log" "$OUT/policy-rule.txt"
       tar -czf "$OUT/policy-ab.tar.gz" -C "$OUT" policy-p1 policy-p2 && rm -rf "$OUT/policy-p1" "$OUT/policy-p2" ;;
+    splitpartial)  # step 1 of docs/results/h200/thirtyeighth/decision-rule-split-partial.md: split_partial's oracle tests
+      # (where BIN's tree has the test binary; policyab's GPU suite runs them otherwise), then its calibration and the
+      # widebench beside split_global and global_reread at three wide shapes, into $OUT/splitpartial/
+      t=${BIN:-build/credit}; gt=$(dirname "$t")/tests/credit_gpu_tests
+      [ -x "$gt" ] && run sgtests-partial timeout 150 "$gt" "split_global*" --durations yes
+      run splitpartial env WIDE_SCHEDULES="global_reread split_global split_partial" WIDE_P=16,32,64,128 \
+        WIDE_SHAPES="1024:1048576 4096:262144 1024:524288" OUT="$OUT/splitpartial" BIN="$t" "$self" calibrate widebench ;;
     policysweep:*)  # after policyab: a config's sweep (e.g. policysweep:model-validation-48) under the default policyab's
       # rule decided (load balancing where $OUT/policy-rule.txt says "decision: adopt"), with its own calibration
       defs=""
