@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "io/meta.hpp"
+#include "sweep/log_mean.hpp"
 
 namespace credit {
 
@@ -32,13 +33,6 @@ std::map<Key, double> passed_times(const std::vector<SweepPoint>& points, const 
   }
   return out;
 }
-
-struct LogMean {
-  double sum = 0;
-  std::size_t n = 0;
-  void add(double r) { sum += std::log(r), ++n; }
-  double geomean() const { return std::exp(sum / double(n)); }
-};
 
 // Groups of the points by key_of (ordered by the key: P and shapes numerically), each labelled by label_of.
 template <class KeyOf, class LabelOf>
@@ -93,9 +87,10 @@ AbComparison compare_ab(const std::vector<SweepPoint>& a, const std::vector<Swee
   }
   LogMean best_mean;
   for (const auto& [k, t] : best) {
-    best_mean.add(t.second / t.first);
-    if (t.second / t.first > c.best_p_max) {
-      c.best_p_max = t.second / t.first;
+    const double ratio = t.second / t.first;
+    best_mean.add(ratio);
+    if (ratio > c.best_p_max) {
+      c.best_p_max = ratio;
       const auto& [w, m, n, s] = k;
       c.best_p_max_at = fmt::format("{} {}x{} {}", w, m, n, s);
     }

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "model/time_model.hpp"
+#include "sweep/log_mean.hpp"
 #include "sweep/selection.hpp"
 
 namespace credit {
@@ -140,13 +141,13 @@ PeerTable credit_vs_peers(const ResultsFile& sweep, const std::vector<ResultsFil
     if (p.schedule == "copy" && p.time_ms.median > 0) copy_ms[key(p)] = p.time_ms.median;
     if (!passed(p) || !model::is_candidate(p.schedule, p.p, p.n)) continue;
     PeerRatio& r = by_shape[key(p)];
-    if (sweep.copy_gbps > 0 && p.compulsory_bytes > 0) r.t_bandwidth = p.compulsory_bytes / (sweep.copy_gbps * 1e6);
     if (r.t_credit == 0 || p.time_ms.median < r.t_credit) {
       r.workload = p.workload;
       r.m = p.m;
       r.n = p.n;
       r.t_credit = p.time_ms.median;
       r.credit_schedule = candidate_label(p.schedule, p.p);
+      if (sweep.copy_gbps > 0 && p.compulsory_bytes > 0) r.t_bandwidth = p.compulsory_bytes / (sweep.copy_gbps * 1e6);
     }
   }
   for (const auto& f : peers)
@@ -162,25 +163,24 @@ PeerTable credit_vs_peers(const ResultsFile& sweep, const std::vector<ResultsFil
   for (auto& [k, r] : by_shape)
     if (const auto c = copy_ms.find(k); c != copy_ms.end()) r.t_copy = c->second;
   using Cell = std::pair<long long, long long>;
-  std::map<Cell, double> logs, ceiling_logs, copy_logs;
-  std::map<Cell, int> with_bandwidth, with_copy;
+  std::map<Cell, LogMean> ratio, ceiling, copy;
   for (const auto& [k, r] : by_shape) {
     if (r.t_peer <= 0) continue;
     t.shapes.push_back(r);
     const Cell mn{r.m, r.n};
-    const double ratio = r.t_peer / r.t_credit;
-    logs[mn] += std::log(ratio);
-    ++t.count[mn];
-    t.worst[mn] = t.worst.count(mn) ? std::min(t.worst[mn], ratio) : ratio;
-    if (r.t_bandwidth > 0) ceiling_logs[mn] += std::log(r.t_peer / r.t_bandwidth), ++with_bandwidth[mn];
-    if (r.t_copy > 0) copy_logs[mn] += std::log(r.t_peer / r.t_copy), ++with_copy[mn];
+    const double x = r.t_peer / r.t_credit;
+    ratio[mn].add(x);
+    t.worst[mn] = t.worst.count(mn) ? std::min(t.worst[mn], x) : x;
+    if (r.t_bandwidth > 0) ceiling[mn].add(r.t_peer / r.t_bandwidth);
+    if (r.t_copy > 0) copy[mn].add(r.t_peer / r.t_copy);
   }
-  for (const auto& [mn, l] : logs) t.geomean[mn] = std::exp(l / t.count[mn]);
-  // Only where every workload of the cell has the figure: a mean over fewer would not match the cell's.
-  for (const auto& [mn, l] : ceiling_logs)
-    if (with_bandwidth[mn] == t.count[mn]) t.ceiling[mn] = std::exp(l / with_bandwidth[mn]);
-  for (const auto& [mn, l] : copy_logs)
-    if (with_copy[mn] == t.count[mn]) t.copy[mn] = std::exp(l / with_copy[mn]);
+  for (const auto& [mn, m] : ratio) {
+    t.geomean[mn] = m.geomean();
+    t.count[mn] = int(m.n);
+    // Only where every workload of the cell has the figure: a mean over fewer would not match the cell's.
+    if (ceiling[mn].n == m.n) t.ceiling[mn] = ceiling[mn].geomean();
+    if (copy[mn].n == m.n) t.copy[mn] = copy[mn].geomean();
+  }
   return t;
 }
 
