@@ -123,8 +123,8 @@ namespace {
 std::string kernel_named(const ScheduleTraits* t, const std::string& schedule, long long n, int p) {
   if (t && t->register_family >= 0)
     return register_kernel_name(register_variant_for(register_width(n, p), RegisterFamily(t->register_family)));
-  // partial: the clustered kernel streaming part of its slice; split_partial has a kernel (and resources) of its own
-  return t && t->partial_ctas > 0 && t->split != Split::Spread ? "cluster" : schedule;
+  // partial and partial_one: the clustered kernel streaming part of its slice (split_partial has resources of its own)
+  return t && t->split == Split::LargestCluster ? "cluster" : schedule;
 }
 
 }  // namespace
@@ -165,7 +165,7 @@ CandidateTime candidate_formula(const StaticFigures& f, const std::string& workl
   // sized for the schedule's CTAs per SM (partial: two, partial_one: one).
   const int keep_ctas = partial ? traits->partial_ctas : 0;
   const long long keep = partial_keep_floats(f.b_keep, f.s_scratch, cal.device.smem_per_sm, keep_ctas);
-  const bool fixed_p = partial && !spread;  // partial and partial_one run as the largest cluster; split_partial's P varies
+  const bool fixed_p = traits && traits->split == Split::LargestCluster;  // partial, partial_one; split_partial's P varies
   if (partial && ((fixed_p && p != kPartialClusterSize) || keep < 1 || slice_floats(n, p) <= keep)) {
     c.reason = fixed_p && p != kPartialClusterSize ? schedule + " runs as a cluster of " + std::to_string(kPartialClusterSize) + " only"
                : keep < 1              ? schedule + ": nothing to keep in shared memory"
