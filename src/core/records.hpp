@@ -143,6 +143,8 @@ struct TimeModelParams {
   double register_probe_wave_power = 0;  // a register kernel's probe factor above 1 weighs (probe waves / waves)^this
                                          // more: an excess of per-element work timed at the probe's few waves is
                                          // hidden by co-resident CTAs' loads over more waves (0: the whole factor)
+  double split_partial_cta_gbps = 0;  // one split_partial CTA's rate for the part of its slice it streams, at
+                                      // kSplitPartialCtasPerSm CTAs per SM (an SM streams that many times it)
   std::string fitted_on;
 };
 
@@ -155,6 +157,14 @@ struct TimeModelParams {
 // H200's widebench of the thirty-fifth session (159 points): log RMS 0.159 -> 0.084, and on held-out wide sweep 16 the
 // regret 4.48 -> 2.70% (thirtyfourth/decision-rule.md, question 2; thirtyfifth/wide/). A build with the counter
 // barrier (CREDIT_TAGGED_EXCHANGE=0, passed to host and device code alike) keeps E's pair.
+// split_partial's streamed rate per CTA. Its a-priori term took partial's (partial_cta_gbps x kPartialCtasPerSm /
+// k = 5.34 GB/s at four CTAs per SM) and the clustered kernel's probe factor, which put it at 1.16 of its measured
+// time (median; log RMS 0.178 over 87 points of the H100 widebench of the thirty-ninth session, step 1 of
+// thirtyeighth/decision-rule-split-partial.md). Fitted there (step 2), two constants: the probe as split_global's
+// (spread_probe_power, 0), then this rate on a grid (log RMS 0.089 -> 0.071; 9.8 GB/s per pair of CTAs).
+// 1e-6 never picks it, leaving every other candidate as it is (the held-out rule's comparison).
+inline constexpr double kSplitPartialCtaGbps = 4.9;
+
 #if CREDIT_TAGGED_EXCHANGE == 0
 inline constexpr double kGlobalExchangeUs = 1.5;
 inline constexpr double kGlobalExchangeSplitUs = 0.005;
@@ -218,6 +228,7 @@ inline constexpr TimeModelField kTimeModelFields[] = {
     {"global_exchange_split_us", &TimeModelParams::global_exchange_split_us, TimeModelField::Absent::value, kGlobalExchangeSplitUs, false},
     {"spread_probe_power", &TimeModelParams::spread_probe_power, TimeModelField::Absent::value, 0, false},
     {"register_probe_wave_power", &TimeModelParams::register_probe_wave_power, TimeModelField::Absent::value, 0, false},
+    {"split_partial_cta_gbps", &TimeModelParams::split_partial_cta_gbps, TimeModelField::Absent::value, kSplitPartialCtaGbps, true},
 };
 
 // The constant named `name`, or nullptr.

@@ -302,6 +302,7 @@ void set_rule_switches(TimeModelParams& p, const TimeModelParams& from) {
   p.global_exchange_split_us = from.global_exchange_split_us;
   p.spread_probe_power = from.spread_probe_power;
   p.register_probe_wave_power = from.register_probe_wave_power;
+  p.split_partial_cta_gbps = from.split_partial_cta_gbps;
 }
 
 TimeModelParams fit_start() {

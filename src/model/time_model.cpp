@@ -107,13 +107,15 @@ TimeModelParams h200_params() {
   // (challenger G, chosen on validations 31-44; kept on held-out validation 47, measured on an H100 after
   // thirtyfourth/decision-rule-g.md was committed: regret 0.84 -> 0.75%, worst 22.2 -> 7.5%, right verdicts equal).
   p.register_probe_wave_power = 0.5;
+  // Thirty-ninth session: split_partial a candidate, its streamed rate fitted on its H100 widebench (records.hpp).
+  p.split_partial_cta_gbps = kSplitPartialCtaGbps;
   // Thirty-fifth session: work_exposed_share 0.1954 -> 0.3 (challenger F, proposed in the twenty-first session), the
   // pick of the thirtieth session's rule among F, C and CF on the H200's validation 45, measured after that rule was
   // committed (thirtieth/decision-rule.md; thirtyfifth/judged-45.txt: regret 1.25 -> 1.18%, worst 17.2% both, right
   // outside the noise band 233 of 257 both). Its held-out report is validation 46.
   p.fitted_on = "H200 fit on the train, held-out, wide-row, validation 1-12 and short-row sweeps, partial_col_stream = 0.4662 "
                 "(twelfth session), partial_probe_power = register_probe_power = 1 (thirteenth session), one kernel probe per register "
-                "variant in the calibration (V, fourteenth session), staging_exposed_share = 0 (S, fifteenth session), cluster_probe_power = 1, first_wave_serial_share = 0.25 (twentieth session), cluster_gain = 0.115, tail_wave_share = 0.6 (twenty-fourth session), split_global a candidate with global_exchange_us = 1.5, global_exchange_split_us = 0.005 (twenty-eighth session; built in), register_probe_wave_power = 0.5 (G, thirty-fourth session), work_exposed_share = 0.3 (F, thirty-fifth session), global_exchange_us = 0.65, global_exchange_split_us = 0.0075 (the tagged exchange, thirty-fifth session)";
+                "variant in the calibration (V, fourteenth session), staging_exposed_share = 0 (S, fifteenth session), cluster_probe_power = 1, first_wave_serial_share = 0.25 (twentieth session), cluster_gain = 0.115, tail_wave_share = 0.6 (twenty-fourth session), split_global a candidate with global_exchange_us = 1.5, global_exchange_split_us = 0.005 (twenty-eighth session; built in), register_probe_wave_power = 0.5 (G, thirty-fourth session), work_exposed_share = 0.3 (F, thirty-fifth session), global_exchange_us = 0.65, global_exchange_split_us = 0.0075 (the tagged exchange, thirty-fifth session), split_partial a candidate with split_partial_cta_gbps = 4.9 and split_global's probe (thirty-ninth session)";
   return p;
 }
 
@@ -245,9 +247,12 @@ CandidateTime candidate_formula(const StaticFigures& f, const std::string& workl
   // by 0.09 points: 0 in the built-in constants (twelfth/decision-rule.md, third rule).
   const double planes = std::max(1.0, f.b_keep / double(sizeof(float)));
   const double plane_gain = std::pow(planes, prm.stream_plane_power + (c.ctas_per_sm == 1 ? prm.lone_plane_power : 0.0));
-  const double r_stream = partial ? prm.partial_cta_gbps * 1e3 * plane_gain * double(kPartialCtasPerSm) /
-                                        double(std::max(1, c.ctas_per_sm))
-                                  : 1.0;
+  // split_partial streams at a rate of its own (records.hpp, kSplitPartialCtaGbps), shared the same way.
+  const double r_stream = !partial ? 1.0
+                          : spread ? prm.split_partial_cta_gbps * 1e3 * plane_gain * double(kSplitPartialCtasPerSm) /
+                                         double(std::max(1, c.ctas_per_sm))
+                                   : prm.partial_cta_gbps * 1e3 * plane_gain * double(kPartialCtasPerSm) /
+                                         double(std::max(1, c.ctas_per_sm));
   const double t_cta = partial ? (f.d_fixed(nd) * (1 - streamed) / double(p)) / r_cta +
                                      (f.d_fixed(nd) * streamed + rereads) / double(p) / r_stream
                                : d_cta / r_cta;
@@ -448,11 +453,13 @@ CandidateTime candidate_formula(const StaticFigures& f, const std::string& workl
 // 1.103 -> 1.055%, at 1 (the probe's whole factor, taken at N = 8192) 1.459%, picking it at N = 4-5K where the
 // formula was right.
 double probe_power(const ScheduleTraits* t, const TimeModelParams& prm) {
+  // split_partial, a Spread schedule that also streams, takes split_global's (thirty-ninth session: the partial
+  // kernels' power with the clustered kernel's factor put it at 1.16 of its time, the two-plane workloads at 1.2-1.4).
   return !t                           ? 0.0
+         : t->split == Split::Spread  ? prm.spread_probe_power
          : t->partial_ctas > 0        ? prm.partial_probe_power
          : t->register_family >= 0    ? prm.register_probe_power
          : t->id == Schedule::Cluster ? prm.cluster_probe_power
-         : t->split == Split::Spread  ? prm.spread_probe_power
          : t->id == Schedule::GlobalReread && prm.reread_probe_power > 0 ? prm.reread_probe_power
                                       : prm.split_probe_power;
 }

@@ -33,6 +33,18 @@ const SweepPoint* find(const ResultsFile& r, const std::string& w, long long m, 
   return nullptr;
 }
 
+}  // namespace
+
+std::vector<std::pair<Schedule, int>> candidate_points(const SweepConfig& cfg) {
+  std::vector<std::pair<Schedule, int>> out;
+  for (const ScheduleTraits& t : schedule_traits())  // every candidate of the time model
+    if (t.candidate)
+      for (int p : ps_to_time(t.id, cfg.cluster_sizes, spread_splits())) out.emplace_back(t.id, p);
+  return out;
+}
+
+namespace {
+
 // The points of one (workload, N) that are still missing are measured; the rest are reused.
 class ShapeRunner {
  public:
@@ -41,9 +53,7 @@ class ShapeRunner {
       : w_(w), m_(m), n_(n), dev_(dev), timer_(timer), cfg_(cfg), seed_(seed), out_(out), saver_(saver), log_(log) {}
 
   void run() {
-    for (const ScheduleTraits& t : schedule_traits())  // every candidate of the time model
-      if (t.candidate)
-        for (int p : ps_to_time(t.id, cfg_.cluster_sizes, spread_splits())) measure(t.id, p);  // refused ones recorded why
+    for (const auto& [s, p] : candidate_points(cfg_)) measure(s, p);  // refused ones recorded why
     for (int p : cfg_.splits) {  // the global-memory exchange beside DSMEM (seed 001)
       measure(gpu::Schedule::Megakernel, p);
       measure(gpu::Schedule::LocalFusion, p);
@@ -151,7 +161,7 @@ std::vector<SweepShape> sweep_shapes(const SweepConfig& cfg, const std::vector<c
 SweepEstimate estimate_sweep(const SweepConfig& cfg, const std::vector<SweepShape>& shapes) {
   constexpr double kBytesPerS = 3e12, kLaunchS = 5e-6, kSetupS = 0.02;
   SweepEstimate e;
-  e.kernels = 3 + cfg.cluster_sizes.size() + 2 * cfg.splits.size();
+  e.kernels = candidate_points(cfg).size() + 2 * cfg.splits.size();
   e.per_shape = e.kernels + cfg.cluster_sizes.size() + 1;
   for (const SweepShape& sh : shapes) {
     const double bytes = problem_bytes(*sh.w, sh.m, sh.n);

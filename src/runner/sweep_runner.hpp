@@ -7,11 +7,13 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/log.hpp"
 #include "core/records.hpp"
 #include "core/workload_registry.hpp"
+#include "credit/schedule.hpp"
 #include "sweep/sweep_config.hpp"
 
 namespace credit {
@@ -28,9 +30,13 @@ std::vector<const WorkloadInfo*> sweep_workloads(const SweepConfig& cfg);
 std::vector<SweepShape> sweep_shapes(const SweepConfig& cfg, const std::vector<const WorkloadInfo*>& workloads,
                                      const Log& log = {});
 
+// Every candidate schedule at each P it takes (the config's cluster sizes, the spread splits): the kernel
+// points a sweep measures per shape beside megakernel and local fusion per split.
+std::vector<std::pair<Schedule, int>> candidate_points(const SweepConfig& cfg);
+
 // What --dry-run prints: the points per shape (an upper bound: points the GPU cannot run are
-// recorded, not timed) and a rough time. Per shape: the three one-CTA kernels, a cluster kernel
-// and a control per cluster size, megakernel and local fusion per split, and the copy. Each timed
+// recorded, not timed) and a rough time. Per shape: candidate_points, megakernel and local fusion
+// per split, a control per cluster size, and the copy. Each timed
 // point costs (warmup + samples + 1 check) runs of its operands' bytes at 3 TB/s plus 5 us of
 // launch, and 20 ms of set-up (allocation, the CPU check of sampled rows, the atomic save); a
 // second pass times every kernel point again.
