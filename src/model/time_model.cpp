@@ -107,7 +107,7 @@ TimeModelParams h200_params() {
   // (challenger G, chosen on validations 31-44; kept on held-out validation 47, measured on an H100 after
   // thirtyfourth/decision-rule-g.md was committed: regret 0.84 -> 0.75%, worst 22.2 -> 7.5%, right verdicts equal).
   p.register_probe_wave_power = 0.5;
-  // Thirty-ninth session: split_partial a candidate, its streamed rate fitted on its H100 widebench (records.hpp).
+  // Thirty-ninth session: split_partial's streamed rate fitted on its H100 widebench (records.hpp); not a candidate.
   p.split_partial_cta_gbps = kSplitPartialCtaGbps;
   // Thirty-fifth session: work_exposed_share 0.1954 -> 0.3 (challenger F, proposed in the twenty-first session), the
   // pick of the thirtieth session's rule among F, C and CF on the H200's validation 45, measured after that rule was
@@ -115,7 +115,7 @@ TimeModelParams h200_params() {
   // outside the noise band 233 of 257 both). Its held-out report is validation 46.
   p.fitted_on = "H200 fit on the train, held-out, wide-row, validation 1-12 and short-row sweeps, partial_col_stream = 0.4662 "
                 "(twelfth session), partial_probe_power = register_probe_power = 1 (thirteenth session), one kernel probe per register "
-                "variant in the calibration (V, fourteenth session), staging_exposed_share = 0 (S, fifteenth session), cluster_probe_power = 1, first_wave_serial_share = 0.25 (twentieth session), cluster_gain = 0.115, tail_wave_share = 0.6 (twenty-fourth session), split_global a candidate with global_exchange_us = 1.5, global_exchange_split_us = 0.005 (twenty-eighth session; built in), register_probe_wave_power = 0.5 (G, thirty-fourth session), work_exposed_share = 0.3 (F, thirty-fifth session), global_exchange_us = 0.65, global_exchange_split_us = 0.0075 (the tagged exchange, thirty-fifth session), split_partial a candidate with split_partial_cta_gbps = 4.9 and split_global's probe (thirty-ninth session)";
+                "variant in the calibration (V, fourteenth session), staging_exposed_share = 0 (S, fifteenth session), cluster_probe_power = 1, first_wave_serial_share = 0.25 (twentieth session), cluster_gain = 0.115, tail_wave_share = 0.6 (twenty-fourth session), split_global a candidate with global_exchange_us = 1.5, global_exchange_split_us = 0.005 (twenty-eighth session; built in), register_probe_wave_power = 0.5 (G, thirty-fourth session), work_exposed_share = 0.3 (F, thirty-fifth session), global_exchange_us = 0.65, global_exchange_split_us = 0.0075 (the tagged exchange, thirty-fifth session), split_partial's term with split_partial_cta_gbps = 4.9 and split_global's probe (thirty-ninth session; no candidate)";
   return p;
 }
 

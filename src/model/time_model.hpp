@@ -59,7 +59,7 @@
 //   optionally times the clustered kernel's probe factor^spread_probe_power (0 built in).
 //   split_partial (split_global keeping what fits kSplitPartialCtasPerSm CTAs per SM of each slice): split_global's
 //   terms with the partial kernels' streamed part, at split_partial_cta_gbps per CTA (k CTAs share
-//   kSplitPartialCtasPerSm x that), and split_global's probe power.
+//   kSplitPartialCtasPerSm x that), and split_global's probe power (a term, not a candidate).
 //   split_pipelined (split_global persistent and double-buffered; a term written before it was measured, thirty-
 //   first session, and not a candidate): split_global's with two slices' shared memory per CTA, L exchanges (no
 //   seat), no idle DRAM at the exchanges (its next row's slice is in flight), and in every wave after the first

@@ -1,6 +1,5 @@
 // The time model's terms of the spread schedules (model/time_model.hpp): split_global's, split_pipelined's
 // a-priori one, spread_probe_power, and the resident rows of P CTAs without a cluster.
-#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -175,7 +174,8 @@ TEST_CASE("resident rows of P CTAs without a cluster: whole sets of P resident C
 
 // split_partial (thirty-eighth session): split_global keeping what fits kSplitPartialCtasPerSm CTAs per SM of each
 // slice, streaming the rest at every phase: the partial kernels' stream terms with split_global's residency and
-// exchange, its streamed part at a rate of its own (split_partial_cta_gbps). A candidate since the thirty-ninth.
+// exchange, its streamed part at a rate of its own (split_partial_cta_gbps; thirty-ninth session). Not a candidate:
+// `predict --schedule split_partial` shows its term.
 TEST_CASE("split_partial's term: split_global's residency and exchange, partial's streamed part", "[model][time]") {
   Calibration c = h200_like();
   const WorkloadInfo& w = find_workload("softmax_bwd");  // two stages, 8 B kept per element
@@ -218,28 +218,9 @@ TEST_CASE("split_partial's term: split_global's residency and exchange, partial'
   CHECK(r(2.0, "split_partial", 32, 1024, 1 << 20).t_ms > r(8.0, "split_partial", 32, 1024, 1 << 20).t_ms);
   auto pr = with_constant(&TimeModelParams::partial_cta_gbps, c, w, prm);
   CHECK(pr(2.0, "split_partial", 32, 1024, 1 << 20).t_ms == pr(40.0, "split_partial", 32, 1024, 1 << 20).t_ms);
-  // A candidate: among predict_times' candidates, and picked at 2^20 where split_global cannot hold its slices
-  // until P = 64 and streams nothing; a rate of 1e-6 GB/s never picks it and leaves every other candidate's time.
-  const auto all = predict_times(w.figures, w.name, c, prm, 1024, 1 << 20);
-  const auto sp = std::find_if(all.candidates.begin(), all.candidates.end(), [](const CandidateTime& x) {
-    return x.schedule == "split_partial" && x.p == 32;
-  });
-  REQUIRE(sp != all.candidates.end());
-  CHECK(sp->legal);
-  TimeModelParams never = prm;
-  never.split_partial_cta_gbps = 1e-6;
-  const auto without = predict_times(w.figures, w.name, c, never, 1024, 1 << 20);
-  REQUIRE(without.candidates.size() == all.candidates.size());
-  for (std::size_t i = 0; i < all.candidates.size(); ++i) {
-    const CandidateTime &a = all.candidates[i], &b = without.candidates[i];
-    if (a.schedule == "split_partial") {
-      if (a.legal) CHECK(b.t_ms > 100 * a.t_ms);
-    } else {
-      CHECK(b.t_ms == a.t_ms);
-    }
-  }
-  CHECK(without.pick_schedule != "split_partial");
-  CHECK(all.pick_schedule == "split_partial");
+  // Not a candidate (judged out on wide held-out 17, thirty-ninth session): never among predict_times' candidates.
+  for (const CandidateTime& x : predict_times(w.figures, w.name, c, prm, 1024, 1 << 20).candidates)
+    CHECK(x.schedule != "split_partial");
 }
 
 // split_partial borrows the clustered kernel's probe as split_global does, with split_global's power (0 built in):
