@@ -2,6 +2,7 @@
 // The static figures of a workload (DESIGN.md section 3), derived from its declaration.
 #include <vector>
 
+#include "core/element_type.hpp"
 #include "core/split.hpp"
 #include "core/structure.hpp"
 #include "core/whole_row.hpp"
@@ -27,13 +28,17 @@ struct StaticFigures {
   double d_fixed(double n) const { return n * compulsory + row_scalar_bytes; }
 };
 
+// In element type e (core/element_type.hpp): inputs, column parameters, per-element fp32 outputs and what is kept
+// of them take element_bytes(e) each; int8 outputs one; per-row scalars, statistics and the scratch's reduction
+// floats stay fp32. The declaration's own figures (split.hpp, workload.hpp) count 4 B per element: f32.
 template <class W>
-StaticFigures static_figures_of() {
+StaticFigures static_figures_of(ElementType e = ElementType::F32) {
   StaticFigures f;
+  const int eb = element_bytes(e);
   const int n_in = int(W::inputs.size());
   int out = 0;
-  for (const auto& o : W::outputs) out += out_bytes(o.type);
-  f.compulsory = 4 * n_in + out;
+  for (const auto& o : W::outputs) out += o.type == OutType::F32 ? eb : out_bytes(o.type);
+  f.compulsory = eb * n_in + out;
   f.row_scalar_bytes = 4 * int(W::row_outputs.size());
   if constexpr (is_whole_row<W>()) {
     f.structure = W::structure;
@@ -43,11 +48,12 @@ StaticFigures static_figures_of() {
     f.L = num_stages<W>();
     for (const auto& st : W::stages) f.q.push_back(st.q);
     f.Q = num_stats<W>();
-    f.b_keep = retained_bytes_per_elem<W>();
-    f.s_scratch = scratch_bytes<W>();
-    f.b_reread = reread_bytes_per_elem<W>();
+    f.b_keep = retained_bytes_per_elem<W>() / 4 * eb;
+    // The scratch's plane slack (8 elements per kept byte of fp32) in the kept type; the rest is fp32 or mbarriers.
+    f.s_scratch = scratch_bytes<W>() - 8L * retained_bytes_per_elem<W>() + 8L * f.b_keep;
+    f.b_reread = reread_bytes_per_elem<W>() / 4 * eb;
     f.row_scalar_bytes += 4 * int(W::row_params.size());
-    f.col_bytes = 4 * int(W::col_params.size());
+    f.col_bytes = eb * int(W::col_params.size());
     return f;
   }
 }

@@ -3,6 +3,7 @@
 #include <random>
 #include <stdexcept>
 
+#include "core/element_type.hpp"
 #include "gpu/bench.hpp"
 #include "gpu/cuda_check.hpp"
 
@@ -76,9 +77,10 @@ CheckResult check_outputs(DeviceProblem& prob, const std::function<void()>& run,
   for (size_t k = 0; k < w.row_outputs.size(); ++k)
     res.max_rel_l2_error = std::max(res.max_rel_l2_error,
                                     rel_l2(got.row_out[k].data(), want.row_out[k].data(), got.row_out[k].size()));
-  constexpr double kTolerance = 1e-5;
-  res.ok = res.max_rel_l2_error <= kTolerance;
-  if (!res.ok) res.reason = "relative L2 error " + std::to_string(res.max_rel_l2_error) + " > 1e-5";
+  const double tolerance = output_tolerance(ElementType::F32);  // every kernel runs fp32 today
+  res.ok = res.max_rel_l2_error <= tolerance;
+  if (!res.ok)
+    res.reason = "relative L2 error " + std::to_string(res.max_rel_l2_error) + " > " + std::to_string(tolerance);
   return res;
 }
 

@@ -1,0 +1,127 @@
+// The element type as a property of a run (issue 17): its names, its rounding (the toolkit's conversions), the
+// tolerance derived from it, and the static figures of every workload in each type, derived from the declarations.
+#include <cmath>
+#include <limits>
+#include <random>
+#include <stdexcept>
+#include <string>
+
+#include "catch.hpp"
+#include "core/element_type.hpp"
+#include "core/workload_registry.hpp"
+#include "model/profitability.hpp"
+
+using namespace credit;
+using model::cluster_smem_bytes;
+
+TEST_CASE("element types: names, lists and a clear error", "[dtype]") {
+  for (ElementType t : kElementTypes) CHECK(parse_element_type(element_type_name(t)) == t);
+  const auto list = parse_element_types("bf16,f32,bf16,f16");
+  REQUIRE(list.size() == 3);  // in its order, without repeats
+  CHECK(list[0] == ElementType::BF16);
+  CHECK(list[1] == ElementType::F32);
+  CHECK(list[2] == ElementType::F16);
+  try {
+    parse_element_type("fp8");
+    FAIL("fp8 was accepted");
+  } catch (const std::invalid_argument& e) {
+    CHECK(std::string(e.what()).find("'fp8'") != std::string::npos);
+    CHECK(std::string(e.what()).find("bf16") != std::string::npos);
+  }
+  CHECK_THROWS_AS(parse_element_types(""), std::invalid_argument);
+  CHECK_THROWS_AS(parse_element_types("f32,"), std::invalid_argument);
+  CHECK(element_bytes(ElementType::F32) == 4);
+  CHECK(element_bytes(ElementType::BF16) == 2);
+  CHECK(element_bytes(ElementType::F16) == 2);
+}
+
+TEST_CASE("rounding to bf16 and fp16: to nearest even, within the unit roundoff", "[dtype]") {
+  // bf16 keeps 8 bits of significand: 1 + 2^-8 is halfway between 1 and 1 + 2^-7 and goes to the even one, 1;
+  // 1 + 3 x 2^-9 is nearer 1 + 2^-7.
+  CHECK(round_to(ElementType::BF16, 1.0f + 0x1p-8f) == 1.0f);
+  CHECK(round_to(ElementType::BF16, 1.0f + 3 * 0x1p-9f) == 1.0f + 0x1p-7f);
+  CHECK(round_to(ElementType::BF16, 1.0f + 3 * 0x1p-8f) == 1.0f + 0x1p-6f);  // halfway, to the even neighbour
+  // fp16: 11 bits, largest finite 65504; 65520 is halfway to 65536 and overflows.
+  CHECK(round_to(ElementType::F16, 1.0f + 0x1p-11f) == 1.0f);
+  CHECK(round_to(ElementType::F16, 65504.0f) == 65504.0f);
+  CHECK(std::isinf(round_to(ElementType::F16, 65520.0f)));
+  CHECK(std::isnan(round_to(ElementType::BF16, std::numeric_limits<float>::quiet_NaN())));
+  CHECK(round_to(ElementType::F32, 1.0f + 0x1p-20f) == 1.0f + 0x1p-20f);
+  // Over random normal inputs the largest relative error is at most, and near, the unit roundoff.
+  std::mt19937 rng(20261206);
+  std::normal_distribution<float> normal(0.0f, 3.0f);
+  for (ElementType t : {ElementType::BF16, ElementType::F16}) {
+    double worst = 0;
+    for (int i = 0; i < 100000; ++i) {
+      const float x = normal(rng);
+      if (std::fabs(x) < 1e-3f) continue;  // fp16's subnormals lose relative precision by design
+      worst = std::max(worst, std::fabs(double(round_to(t, x)) - double(x)) / std::fabs(double(x)));
+    }
+    CHECK(worst <= unit_roundoff(t));
+    CHECK(worst > 0.9 * unit_roundoff(t));
+  }
+}
+
+TEST_CASE("the output tolerance: the fp32 allowance plus the output type's rounding", "[dtype]") {
+  CHECK(output_tolerance(ElementType::F32) == kKernelRelL2);
+  CHECK(output_tolerance(ElementType::BF16) == kKernelRelL2 + 0x1p-8);
+  CHECK(output_tolerance(ElementType::F16) == kKernelRelL2 + 0x1p-11);
+  // A bf16 output rounded from the exact result passes; one off by a whole ulp of bf16 everywhere does not.
+  std::mt19937 rng(7);
+  std::normal_distribution<double> normal(0.0, 1.0);
+  double err_round = 0, err_ulp = 0, norm = 0;
+  for (int i = 0; i < 4096; ++i) {
+    const double y = normal(rng);
+    const double r = round_to(ElementType::BF16, float(y));
+    const double off = r * (1 + 0x1p-7);
+    err_round += (r - y) * (r - y);
+    err_ulp += (off - y) * (off - y);
+    norm += y * y;
+  }
+  CHECK(std::sqrt(err_round / norm) <= output_tolerance(ElementType::BF16));
+  CHECK(std::sqrt(err_ulp / norm) > output_tolerance(ElementType::BF16));
+}
+
+TEST_CASE("static figures in each element type, from the declarations", "[dtype][figures]") {
+  for (const WorkloadInfo& w : all_workloads()) {
+    INFO(w.name);
+    const StaticFigures& f32 = w.figures_in(ElementType::F32);
+    CHECK(f32.compulsory == w.figures.compulsory);  // fp32 is what every kernel runs today
+    CHECK(f32.b_keep == w.figures.b_keep);
+    CHECK(f32.s_scratch == w.figures.s_scratch);
+    CHECK(f32.b_reread == w.figures.b_reread);
+    CHECK(f32.col_bytes == w.figures.col_bytes);
+    for (ElementType t : {ElementType::BF16, ElementType::F16}) {
+      const StaticFigures& f = w.figures_in(t);
+      int fp32_out = 0, int8_out = 0;
+      for (const OutputDecl& o : w.outputs) (o.type == OutType::F32 ? fp32_out : int8_out) += 1;
+      // Inputs and fp32 outputs at 2 B, int8 outputs at 1 B.
+      CHECK(f.compulsory == 2 * int(w.inputs.size()) + 2 * fp32_out + int8_out);
+      CHECK(f.b_keep * 2 == f32.b_keep);  // kept in the input type
+      CHECK(f.b_reread * 2 == f32.b_reread);
+      CHECK(f.col_bytes * 2 == f32.col_bytes);
+      CHECK(f.row_scalar_bytes == f32.row_scalar_bytes);  // per-row scalars stay fp32
+      CHECK(f.L == f32.L);  // the statistics and stages do not change
+      CHECK(f.Q == f32.Q);
+      CHECK(f.s_scratch < f32.s_scratch);  // the plane slack halves; the reduction floats stay
+      CHECK(f32.s_scratch - f.s_scratch == 8L * (f32.b_keep - f.b_keep));
+    }
+  }
+  // quant_int8: its fp32 input halves, its int8 output does not.
+  const WorkloadInfo& q = find_workload("quant_int8");
+  CHECK(q.figures_in(ElementType::F32).compulsory == 4 + 1);
+  CHECK(q.figures_in(ElementType::BF16).compulsory == 2 + 1);
+}
+
+TEST_CASE("Eq. 3 in bf16: a row twice as wide fits the same shared memory", "[dtype][figures]") {
+  const WorkloadInfo& w = find_workload("softmax_bwd");  // two kept planes
+  const StaticFigures& f32 = w.figures_in(ElementType::F32);
+  const StaticFigures& b16 = w.figures_in(ElementType::BF16);
+  const long long n = 24576;
+  CHECK(cluster_smem_bytes(b16, 2 * n, 1) < cluster_smem_bytes(f32, 2 * n, 1));
+  CHECK(cluster_smem_bytes(b16, 2 * n, 1) - b16.s_scratch == cluster_smem_bytes(f32, n, 1) - f32.s_scratch);
+  // At the H200's 232448 B per block, 2 x 24576 fp32 elements kept per element x 8 B do not fit one CTA; in bf16 they do.
+  constexpr long long kSmemOptin = 232448;
+  CHECK(cluster_smem_bytes(f32, 2 * n, 1) > kSmemOptin);
+  CHECK(cluster_smem_bytes(b16, 2 * n, 1) <= kSmemOptin);
+}
