@@ -4,6 +4,8 @@
 #include <cuda_fp16.h>
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 #include <stdexcept>
 
 namespace credit {
@@ -42,6 +44,12 @@ float round_to(ElementType t, float x) {
     case ElementType::F16: return __half2float(__float2half_rn(x));
   }
   return x;
+}
+
+double output_tolerance(ElementType out, double ref_norm, double count) {
+  if (out == ElementType::F32) return output_tolerance(out);
+  if (!(ref_norm > 0)) return std::numeric_limits<double>::infinity();  // an all-zero oracle: no relative error
+  return output_tolerance(out) + subnormal_step(out) / 2 * std::sqrt(count) / ref_norm;
 }
 
 }  // namespace credit

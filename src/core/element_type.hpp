@@ -29,13 +29,23 @@ std::vector<ElementType> parse_element_types(std::string_view list);
 // kernel reads when its inputs are stored in that type, and what the float64 oracle is given. fp16 overflows to inf.
 float round_to(ElementType t, float x);
 
+// The spacing of the type's subnormals (2^-149, 2^-133, 2^-24): below the normal range rounding loses relative
+// precision, and its error is at most half this, absolutely. fp16's starts at 6.1e-5, where a softmax of 2^15
+// elements already writes.
+constexpr double subnormal_step(ElementType t) {
+  return t == ElementType::F32 ? 0x1p-149 : t == ElementType::BF16 ? 0x1p-133 : 0x1p-24;
+}
+
 // The relative L2 error a kernel's per-element output may show against the float64 oracle on the same rounded
 // inputs: the fp32 kernel's own allowance (kKernelRelL2, as every fp32 check has used) plus, where the output is
-// stored in a narrower type, that type's rounding of each element (unit_roundoff: at most that relative error per
-// element, so at most that in relative L2). Derived, not tuned until tests pass.
+// stored in a narrower type, that type's rounding of each element. Rounding costs each element at most
+// unit_roundoff relative or subnormal_step / 2 absolute, so over `count` elements of the oracle's L2 norm
+// `ref_norm` at most unit_roundoff + subnormal_step / 2 x sqrt(count) / ref_norm. Derived, not tuned until tests
+// pass; the one-argument form is the bound where no output is subnormal.
 inline constexpr double kKernelRelL2 = 1e-5;
 constexpr double output_tolerance(ElementType out) {
   return kKernelRelL2 + (out == ElementType::F32 ? 0.0 : unit_roundoff(out));
 }
+double output_tolerance(ElementType out, double ref_norm, double count);
 
 }  // namespace credit

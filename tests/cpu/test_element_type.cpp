@@ -10,6 +10,8 @@
 #include "core/element_type.hpp"
 #include "core/workload_registry.hpp"
 #include "model/profitability.hpp"
+#include "reference/reference64.hpp"
+#include "support/random_problem.hpp"
 
 using namespace credit;
 using model::cluster_smem_bytes;
@@ -64,6 +66,13 @@ TEST_CASE("rounding to bf16 and fp16: to nearest even, within the unit roundoff"
 
 TEST_CASE("the output tolerance: the fp32 allowance plus the output type's rounding", "[dtype]") {
   CHECK(output_tolerance(ElementType::F32) == kKernelRelL2);
+  // Where outputs are subnormal in the type, its absolute rounding is added: fp16's only, in practice.
+  CHECK(output_tolerance(ElementType::F16, 1.0, 1e6) == output_tolerance(ElementType::F16) + 0x1p-25 * 1e3);
+  CHECK(output_tolerance(ElementType::BF16, 1e-3, 1e6) < output_tolerance(ElementType::BF16) * (1 + 1e-12));
+  CHECK(output_tolerance(ElementType::F32, 1e-30, 1e6) == kKernelRelL2);
+  // fp16 outputs near 1e-5 (a softmax over 10^5 elements) are subnormal: up to 2^-25 absolute error, 0.24% relative,
+  // where fp16 normally rounds within 2^-11 = 0.05%.
+  CHECK(std::fabs(round_to(ElementType::F16, 1.2345e-5f) - 1.2345e-5f) / 1.2345e-5f > unit_roundoff(ElementType::F16));
   CHECK(output_tolerance(ElementType::BF16) == kKernelRelL2 + 0x1p-8);
   CHECK(output_tolerance(ElementType::F16) == kKernelRelL2 + 0x1p-11);
   // A bf16 output rounded from the exact result passes; one off by a whole ulp of bf16 everywhere does not.
@@ -124,4 +133,46 @@ TEST_CASE("Eq. 3 in bf16: a row twice as wide fits the same shared memory", "[dt
   constexpr long long kSmemOptin = 232448;
   CHECK(cluster_smem_bytes(f32, 2 * n, 1) > kSmemOptin);
   CHECK(cluster_smem_bytes(b16, 2 * n, 1) <= kSmemOptin);
+}
+
+// The tolerance is reachable, and not loose: every workload's split execution (fp32 arithmetic, the decomposition
+// the kernels run) on inputs rounded to the type, its outputs rounded to the type as a kernel storing them would,
+// against the float64 oracle on the same rounded inputs: within output_tolerance for each per-element output, and
+// above the fp32 tolerance (the rounding is really there); row scalars stay fp32 at kKernelRelL2; quant_int8's
+// int8 output bit-exact against the float32 formula on the rounded inputs.
+TEST_CASE("split execution on rounded inputs meets the derived tolerance in bf16 and f16", "[dtype]") {
+  const auto& all = all_workloads();
+  for (size_t wi = 0; wi < all.size(); ++wi)
+    for (ElementType t : {ElementType::BF16, ElementType::F16})
+      for (int p : {1, 16})
+        for (int n : {1000, 50257}) {
+          const WorkloadInfo& w = all[wi];
+          INFO(w.name << " " << element_type_name(t) << " P=" << p << " N=" << n);
+          HostProblem pr = make_random_problem(w, 2, n, 0x17B16ull * (wi + 1) + 97 * p + n);
+          pr.round_inputs(t);
+          for (const auto& x : pr.in[0]) REQUIRE(x == round_to(t, x));  // stored in the type
+          w.cpu_split(pr.operands(), p);
+          pr.round_outputs(t);
+          const Reference64 ref = reference64(pr);
+          for (size_t k = 0; k < pr.out.size(); ++k) {
+            INFO("output " << w.outputs[k].name);
+            if (w.outputs[k].type == OutType::F32) {
+              const double err = rel_l2(pr.out_f32(int(k)), ref.out[k]);
+              double norm2 = 0;
+              for (double y : ref.out[k]) norm2 += y * y;
+              const double tol = output_tolerance(t, std::sqrt(norm2), double(ref.out[k].size()));
+              CAPTURE(err, tol);
+              CHECK(err <= tol);
+              CHECK(err > output_tolerance(ElementType::F32));
+            } else {
+              std::vector<float> scale;
+              const std::vector<int8_t> want = quant_int8_float32(pr, &scale);
+              long long mismatches = 0;
+              for (size_t i = 0; i < want.size(); ++i) mismatches += pr.out_i8(int(k))[i] != want[i];
+              CHECK(mismatches == 0);
+            }
+          }
+          for (size_t k = 0; k < pr.row_out.size(); ++k)
+            CHECK(rel_l2(pr.row_out[k].data(), ref.row_out[k]) <= output_tolerance(ElementType::F32));
+        }
 }

@@ -107,3 +107,18 @@ HostProblem make_random_problem(const credit::WorkloadInfo& w, long long m, int 
   p.poison_outputs();
   return p;
 }
+
+void HostProblem::round_inputs(credit::ElementType t) {
+  for (auto* tensors : {&in, &col})
+    for (auto& v : *tensors)
+      for (float& x : v) x = credit::round_to(t, x);
+}
+
+void HostProblem::round_outputs(credit::ElementType t) {
+  const size_t elems = size_t(m) * size_t(n);
+  for (size_t k = 0; k < out.size(); ++k) {
+    if (w->outputs[k].type != credit::OutType::F32) continue;  // int8 outputs stay int8
+    float* y = reinterpret_cast<float*>(out[k].data());
+    for (size_t i = 0; i < elems; ++i) y[i] = credit::round_to(t, y[i]);
+  }
+}

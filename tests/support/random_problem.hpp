@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/element_type.hpp"
 #include "core/workload_registry.hpp"
 
 enum class InputScale { Normal, LargeLogits };  // LargeLogits: logits-like inputs ~ 1000 + 4 N(0,1)
@@ -27,6 +28,12 @@ struct HostProblem {
   const std::vector<float>& input(std::string_view name) const;
   const std::vector<float>& col_param(std::string_view name) const;
   const std::vector<float>& row_param(std::string_view name) const;
+
+  // Issue 17: the inputs and column parameters as stored in element type t (rounded to nearest even; per-row
+  // scalars stay fp32), so that the float64 oracle sees what a kernel reading that type reads; and the fp32
+  // per-element outputs as a kernel storing that type would leave them.
+  void round_inputs(credit::ElementType t);
+  void round_outputs(credit::ElementType t);
 
   // Values a correct kernel never writes: NaN (all 0xFF bytes) for float outputs and row
   // outputs, -128 for int8 outputs (the quantiser clamps to [-127, 127]).
