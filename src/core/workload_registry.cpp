@@ -22,7 +22,7 @@ WorkloadInfo common_info_of() {
   for (auto s : W::row_outputs) w.row_outputs.emplace_back(s);
   w.outputs.assign(W::outputs.begin(), W::outputs.end());
   w.figures = static_figures_of<W>();
-  for (ElementType t : kElementTypes) w.figures_by_type[std::size_t(t)] = static_figures_of<W>(t);
+  w.figures_of_type = &static_figures_of<W>;
   return w;
 }
 

@@ -1,7 +1,5 @@
 #pragma once
 // Run-time view of the declared workloads for the CLI, the model and the tests.
-#include <array>
-#include <iterator>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -22,9 +20,9 @@ struct WorkloadInfo {
   // The distribution of a tensor's test and benchmark data (standard normal unless declared).
   Domain domain_of(std::string_view tensor) const;
   StaticFigures figures;  // in fp32, as every kernel runs today
-  // The figures in each element type (issue 17), indexed by ElementType: figures_in(ElementType::F32) is `figures`.
-  std::array<StaticFigures, std::size(kElementTypes)> figures_by_type;
-  const StaticFigures& figures_in(ElementType t) const { return figures_by_type[std::size_t(t)]; }
+  // The figures in an element type (issue 17), derived from the declaration when asked: figures_in(F32) == figures.
+  StaticFigures (*figures_of_type)(ElementType) = nullptr;
+  StaticFigures figures_in(ElementType t) const { return figures_of_type(t); }
   void (*cpu_split)(const RowOperands&, int p) = nullptr;  // CPU clustered decomposition
   // Negative controls only (core/workloads/controls/): a line for credit list; for those declared
   // whole-row, why the split-row kernels cannot run them and their CPU execution (cpu_split is null).

@@ -248,11 +248,10 @@ CandidateTime candidate_formula(const StaticFigures& f, const std::string& workl
   const double planes = std::max(1.0, f.b_keep / double(sizeof(float)));
   const double plane_gain = std::pow(planes, prm.stream_plane_power + (c.ctas_per_sm == 1 ? prm.lone_plane_power : 0.0));
   // split_partial streams at a rate of its own (records.hpp, kSplitPartialCtaGbps), shared the same way.
-  const double r_stream = !partial ? 1.0
-                          : spread ? prm.split_partial_cta_gbps * 1e3 * plane_gain * double(kSplitPartialCtasPerSm) /
-                                         double(std::max(1, c.ctas_per_sm))
-                                   : prm.partial_cta_gbps * 1e3 * plane_gain * double(kPartialCtasPerSm) /
-                                         double(std::max(1, c.ctas_per_sm));
+  const double cta_gbps = spread ? prm.split_partial_cta_gbps : prm.partial_cta_gbps;
+  const int rate_ctas = spread ? kSplitPartialCtasPerSm : kPartialCtasPerSm;  // the CTAs per SM cta_gbps is measured at
+  const double r_stream =
+      partial ? cta_gbps * 1e3 * plane_gain * double(rate_ctas) / double(std::max(1, c.ctas_per_sm)) : 1.0;
   const double t_cta = partial ? (f.d_fixed(nd) * (1 - streamed) / double(p)) / r_cta +
                                      (f.d_fixed(nd) * streamed + rereads) / double(p) / r_stream
                                : d_cta / r_cta;
