@@ -15,18 +15,18 @@ struct RereadPolicy {
 };
 
 template <class W, int l>
-__device__ __forceinline__ void reread_stage(const RowOperands& op, const RowSpan& span,
+__device__ __forceinline__ void reread_stage(const RowOperands& op, const SpanOf<W>& span,
                                              float* warp_buf, const float* rowp,
                                              typename W::Ctx& ctx) {
   float acc[W::stages[l].q];
   constexpr int U = SplitPolicy::global_unroll(popcount(W::stages[l].reads));
-  accumulate_stage<W, l, Source::Global, RereadPolicy::threads, U, reversed_pass(l)>(op, span, Planes{}, ctx, acc);
+  accumulate_stage<W, l, Source::Global, RereadPolicy::threads, U, reversed_pass(l)>(op, span, PlanesOf<W>{}, ctx, acc);
   cta_allreduce<W, l, RereadPolicy::warps>(acc, warp_buf + l * RereadPolicy::warps * max_q<W>());
   W::template finish<l>(acc, op.n, rowp, ctx);
 }
 
 template <class W, int... l>  // no stage at all in an elementwise declaration
-__device__ __forceinline__ void reread_stages([[maybe_unused]] const RowOperands& op, [[maybe_unused]] const RowSpan& span,
+__device__ __forceinline__ void reread_stages([[maybe_unused]] const RowOperands& op, [[maybe_unused]] const SpanOf<W>& span,
                                               [[maybe_unused]] float* warp_buf, [[maybe_unused]] const float* rowp,
                                               [[maybe_unused]] typename W::Ctx& ctx, std::integer_sequence<int, l...>) {
   (reread_stage<W, l>(op, span, warp_buf, rowp, ctx), ...);
@@ -38,7 +38,7 @@ __global__ void __launch_bounds__(RereadPolicy::threads, min_blocks_per_sm(Rerea
   constexpr int warp_floats = num_stages<W>() * RereadPolicy::warps * max_q<W>();
   __shared__ float warp_buf[warp_floats > 0 ? warp_floats : 1];  // an elementwise declaration has no stage
   const long long row = blockIdx.x;
-  const RowSpan span(row * op.n, 0, op.n);
+  const SpanOf<W> span(row * op.n, 0, op.n);
   float rowp[kMaxRowParams];
   load_row_params<W>(op, row, rowp);
   typename W::Ctx ctx{};
@@ -46,7 +46,7 @@ __global__ void __launch_bounds__(RereadPolicy::threads, min_blocks_per_sm(Rerea
   if constexpr (W::outputs.size() > 0)  // a row reduction writes its row outputs only
     apply_span<W, Source::Global, RereadPolicy::threads,
                SplitPolicy::global_unroll(popcount(W::apply_reads) + int(W::col_params.size())),
-               reversed_pass(num_stages<W>())>(op, span, Planes{}, ctx);
+               reversed_pass(num_stages<W>())>(op, span, PlanesOf<W>{}, ctx);
   if (threadIdx.x == 0) store_row_outputs<W>(op, row, ctx);
 }
 

@@ -6,6 +6,7 @@
 #include "core/split.hpp"
 #include "core/workload.hpp"
 #include "kernels/bulk_copy.cuh"
+#include "kernels/element_access.cuh"
 #include "kernels/row_span.cuh"
 
 namespace credit::kernels {
@@ -59,10 +60,24 @@ __device__ __forceinline__ float load_evict_last(const float* p, std::uint64_t p
   asm("ld.global.nc.L2::cache_hint.f32 %0, [%1], %2;" : "=f"(v) : "l"(p), "l"(policy));
   return v;
 }
-__device__ __forceinline__ float4 load_evict_last(const float4* p) { return load_evict_last(p, evict_last_policy()); }
+__device__ __forceinline__ uint4 load_evict_last(const uint4* p, std::uint64_t policy) {
+  uint4 v;
+  asm("ld.global.nc.L2::cache_hint.v4.u32 {%0, %1, %2, %3}, [%4], %5;"
+      : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
+      : "l"(p), "l"(policy));
+  return v;
+}
+__device__ __forceinline__ unsigned short load_evict_last(const unsigned short* p, std::uint64_t policy) {
+  unsigned short v;
+  asm("ld.global.nc.L2::cache_hint.u16 %0, [%1], %2;" : "=h"(v) : "l"(p), "l"(policy));
+  return v;
+}
+template <class P>
+__device__ __forceinline__ P load_evict_last(const P* p) { return load_evict_last(p, evict_last_policy()); }
 
 // A 16-byte load of an input a later phase reads again.
-__device__ __forceinline__ float4 load_read_again(const float4* p) {
+template <class P>
+__device__ __forceinline__ P load_read_again(const P* p) {
 #if CREDIT_REREAD_EVICT_LAST
   return load_evict_last(p);
 #else
@@ -70,17 +85,13 @@ __device__ __forceinline__ float4 load_read_again(const float4* p) {
 #endif
 }
 
-template <int R>
+// One 16-byte group per input, as loaded (float4, or 16 raw bytes of a narrower type).
+template <int R, class P = float4>
 struct Vec {
-  float4 x[R > 0 ? R : 1];
+  P x[R > 0 ? R : 1];
 };
 
-// Retained inputs live in planes of shared memory, one plane per retained input.
-struct Planes {
-  float* base;
-  int stride;  // floats per plane
-  __device__ float* plane(int r) const { return base + r * stride; }
-};
+using Planes = PlanesT<float>;  // fp32 planes (PlanesOf<W> for a kernel instantiated in any element type)
 
 template <class W>
 constexpr int n_inputs = int(W::inputs.size());
@@ -107,28 +118,60 @@ __device__ __forceinline__ void add_contribution(float (&acc)[W::stages[l].q], c
   fold_partials<W, l>(acc, g);
 }
 
-// The outputs h produced for four consecutive elements starting at `at` (16-byte stores for
-// fp32, 4-byte for int8), and for one element.
+// The outputs h produced for G consecutive elements starting at `at` (16-byte stores of the element type, G-byte
+// for int8), and for one element.
 template <class W>
 __device__ __forceinline__ void store_group(const RowOperands& op, long long at,
-                                            const float4 (&o)[int(W::outputs.size())]) {
+                                            const float (&o)[int(W::outputs.size())][SpanOf<W>::group]) {
+  using E = element_t<W>;
+  constexpr int G = SpanOf<W>::group;
 #pragma unroll
   for (int k = 0; k < int(W::outputs.size()); ++k) {
     if (output_is_f32<W>(k)) {  // folded: k is unrolled
-      store_out4(static_cast<float*>(op.out[k]) + at, o[k]);
+      if constexpr (std::is_same_v<E, float>) {
+        store_out4(static_cast<float*>(op.out[k]) + at, make_float4(o[k][0], o[k][1], o[k][2], o[k][3]));
+      } else {
+        auto* p = reinterpret_cast<uint4*>(static_cast<E*>(op.out[k]) + at);
+        if constexpr (CREDIT_STORE_STREAMING != 0) __stcs(p, pack<E>(o[k]));
+        else *p = pack<E>(o[k]);
+      }
     } else {
-      const char4 q = make_char4(static_cast<signed char>(o[k].x), static_cast<signed char>(o[k].y),
-                                 static_cast<signed char>(o[k].z), static_cast<signed char>(o[k].w));
-      *reinterpret_cast<char4*>(static_cast<signed char*>(op.out[k]) + at) = q;
+      char4 q[G / 4];
+#pragma unroll
+      for (int j = 0; j < G / 4; ++j)
+        q[j] = make_char4(static_cast<signed char>(o[k][4 * j]), static_cast<signed char>(o[k][4 * j + 1]),
+                          static_cast<signed char>(o[k][4 * j + 2]), static_cast<signed char>(o[k][4 * j + 3]));
+      signed char* p = static_cast<signed char*>(op.out[k]) + at;
+      if constexpr (G == 4) {
+        *reinterpret_cast<char4*>(p) = q[0];
+      } else {
+        static_assert(G == 8);
+        *reinterpret_cast<uint2*>(p) = make_uint2(*reinterpret_cast<const unsigned*>(&q[0]),
+                                                  *reinterpret_cast<const unsigned*>(&q[1]));
+      }
     }
   }
+}
+// The same from fp32 groups (the register-resident kernels, fp32 only).
+template <class W>
+__device__ __forceinline__ void store_group(const RowOperands& op, long long at,
+                                            const float4 (&o)[int(W::outputs.size())]) {
+  float f[int(W::outputs.size())][4];
+#pragma unroll
+  for (int k = 0; k < int(W::outputs.size()); ++k) {
+    f[k][0] = o[k].x;
+    f[k][1] = o[k].y;
+    f[k][2] = o[k].z;
+    f[k][3] = o[k].w;
+  }
+  store_group<W>(op, at, f);
 }
 
 template <class W>
 __device__ __forceinline__ void store_element(const RowOperands& op, long long at, const float* y) {
 #pragma unroll
   for (int k = 0; k < int(W::outputs.size()); ++k) {
-    if (output_is_f32<W>(k)) static_cast<float*>(op.out[k])[at] = y[k];
+    if (output_is_f32<W>(k)) static_cast<element_t<W>*>(op.out[k])[at] = from_float<element_t<W>>(y[k]);
     else static_cast<signed char*>(op.out[k])[at] = static_cast<signed char>(y[k]);
   }
 }
@@ -136,9 +179,11 @@ __device__ __forceinline__ void store_element(const RowOperands& op, long long a
 // Accumulates stage l's contributions over the span into acc (per-thread partials), reading
 // the inputs from global memory (the re-read schedule) or from the retained planes.
 template <class W, int l, Source S, int Threads, int U, bool Reverse = false>
-__device__ __forceinline__ void accumulate_stage(const RowOperands& op, const RowSpan& span,
-                                                 const Planes& pl, const typename W::Ctx& ctx,
+__device__ __forceinline__ void accumulate_stage(const RowOperands& op, const SpanOf<W>& span,
+                                                 const PlanesOf<W>& pl, const typename W::Ctx& ctx,
                                                  float (&acc)[W::stages[l].q]) {
+  using E = element_t<W>;
+  constexpr int G = SpanOf<W>::group;
   constexpr int NI = n_inputs<W>;
   constexpr int q = W::stages[l].q;
   constexpr int off = stat_offset<W>(l);
@@ -147,15 +192,15 @@ __device__ __forceinline__ void accumulate_stage(const RowOperands& op, const Ro
   init_partials<W, l>(acc);
   auto add = [&](const float* v) { add_contribution<W, l>(acc, v, ctx); };
   auto load = [&](int g) {
-    Vec<NI> v;
+    Vec<NI, Pack<E>> v;
     const int i = span.group_elem(g);
 #pragma unroll
     for (int k = 0; k < NI; ++k) {
       if (!((mask >> k) & 1u)) continue;
       if constexpr (S != Source::Global)
-        v.x[k] = *reinterpret_cast<const float4*>(pl.plane(retained_plane<W>(k)) + span.smem_index(i));
+        v.x[k] = *reinterpret_cast<const Pack<E>*>(pl.plane(retained_plane<W>(k)) + span.smem_index(i));
       else  // read again by later stages: let L2 keep it
-        v.x[k] = load_read_again(reinterpret_cast<const float4*>(op.in[k] + span.base + i));
+        v.x[k] = load_read_again(reinterpret_cast<const Pack<E>*>(in_of<W>(op, k) + span.base + i));
     }
     return v;
   };
@@ -167,13 +212,13 @@ __device__ __forceinline__ void accumulate_stage(const RowOperands& op, const Ro
     acc[0] = combine_apply(op_of<W>(off), acc[0], c[0]);
     return c[0];
   };
-  auto use = [&](int g, const Vec<NI>& v) {
+  auto use = [&](int g, const Vec<NI, Pack<E>>& v) {
     float4 kept;
 #pragma unroll
-    for (int e = 0; e < 4; ++e) {
+    for (int e = 0; e < G; ++e) {
       float x[NI];
 #pragma unroll
-      for (int k = 0; k < NI; ++k) x[k] = lane_of(v.x[k], e);
+      for (int k = 0; k < NI; ++k) x[k] = lane<E>(v.x[k], e);
       if constexpr (keep) {
         set_lane(kept, e, add_kept(x));
       } else {
@@ -189,7 +234,8 @@ __device__ __forceinline__ void accumulate_stage(const RowOperands& op, const Ro
 #pragma unroll
     for (int k = 0; k < NI; ++k) {
       if (!((mask >> k) & 1u)) continue;
-      x[k] = S != Source::Global ? pl.plane(retained_plane<W>(k))[span.smem_index(i)] : op.in[k][span.base + i];
+      x[k] = to_float(S != Source::Global ? pl.plane(retained_plane<W>(k))[span.smem_index(i)]
+                                          : in_of<W>(op, k)[span.base + i]);
     }
     if constexpr (keep) {
       pl.plane(0)[span.smem_index(i)] = add_kept(x);
@@ -201,7 +247,7 @@ __device__ __forceinline__ void accumulate_stage(const RowOperands& op, const Ro
 
 // h from the contributions the last stage left in the retained plane (retains_contribution).
 template <class W, int Threads, int U>
-__device__ __forceinline__ void apply_kept_span(const RowOperands& op, const RowSpan& span, const Planes& pl,
+__device__ __forceinline__ void apply_kept_span(const RowOperands& op, const SpanOf<W>& span, const PlanesOf<W>& pl,
                                                 const typename W::Ctx& ctx) {
   constexpr int NO = int(W::outputs.size());
   static_assert(NO == 1 && output_is_f32<W>(0), "kept contributions: one fp32 output");
@@ -261,7 +307,7 @@ __device__ __forceinline__ void copy_planes(const RowOperands& op, const RowSpan
 // span's groups (Padded: a plan made for a longer span, split_pipelined's, whose rows differ in alignment)
 // completes its mbarrier's phase with a plain arrival, so that every chunk's phase advances once per use.
 template <class W, bool Padded = false>
-__device__ __forceinline__ void issue_slice_copies(const RowOperands& op, const RowSpan& span, const Planes& pl,
+__device__ __forceinline__ void issue_slice_copies(const RowOperands& op, const SpanOf<W>& span, const PlanesOf<W>& pl,
                                                    std::uint64_t* bars, ChunkPlan plan) {
   constexpr unsigned rmask = retained_mask<W>();
   constexpr int R = popcount(rmask);
@@ -278,15 +324,15 @@ __device__ __forceinline__ void issue_slice_copies(const RowOperands& op, const 
 #pragma unroll
     for (int k = 0; k < n_inputs<W>; ++k)
       if ((rmask >> k) & 1u)
-        bulk_copy_to_shared(pl.plane(retained_plane<W>(k)) + span.smem_index(i), op.in[k] + span.base + i, bytes,
-                            &bars[c]);
+        bulk_copy_to_shared(pl.plane(retained_plane<W>(k)) + span.smem_index(i), in_of<W>(op, k) + span.base + i,
+                            bytes, &bars[c]);
   }
 }
 
 // Every thread: stage 0's contributions of the span's scalar head and tail, read through registers and
 // written to the planes beside the bulk copies.
 template <class W>
-__device__ __forceinline__ void load_and_accumulate_edges(const RowOperands& op, const RowSpan& span, const Planes& pl,
+__device__ __forceinline__ void load_and_accumulate_edges(const RowOperands& op, const SpanOf<W>& span, const PlanesOf<W>& pl,
                                                           const typename W::Ctx& ctx, float (&acc)[W::stages[0].q]) {
   constexpr int NI = n_inputs<W>;
   constexpr unsigned rmask = retained_mask<W>();
@@ -296,8 +342,9 @@ __device__ __forceinline__ void load_and_accumulate_edges(const RowOperands& op,
 #pragma unroll
     for (int k = 0; k < NI; ++k) {
       if (!((rmask >> k) & 1u)) continue;
-      x[k] = op.in[k][span.base + i];
-      pl.plane(retained_plane<W>(k))[span.smem_index(i)] = x[k];
+      const element_t<W> v = in_of<W>(op, k)[span.base + i];
+      pl.plane(retained_plane<W>(k))[span.smem_index(i)] = v;
+      x[k] = to_float(v);
     }
     add_contribution<W, 0>(acc, x, ctx);
   }
@@ -306,7 +353,7 @@ __device__ __forceinline__ void load_and_accumulate_edges(const RowOperands& op,
 // Every thread: stage 0's contributions of the span's groups, each chunk taken as its mbarrier completes
 // the phase of the given parity.
 template <class W, int Threads>
-__device__ __forceinline__ void accumulate_arriving_chunks(const RowSpan& span, const Planes& pl, std::uint64_t* bars,
+__device__ __forceinline__ void accumulate_arriving_chunks(const SpanOf<W>& span, const PlanesOf<W>& pl, std::uint64_t* bars,
                                                            ChunkPlan plan, unsigned parity, const typename W::Ctx& ctx,
                                                            float (&acc)[W::stages[0].q]) {
   constexpr int NI = n_inputs<W>;
@@ -316,16 +363,17 @@ __device__ __forceinline__ void accumulate_arriving_chunks(const RowSpan& span, 
     mbarrier_wait_parity(&bars[c], parity);
     const int g1 = (c + 1) * plan.per < groups ? (c + 1) * plan.per : groups;
     for (int g = c * plan.per + int(threadIdx.x); g < g1; g += Threads) {
+      using E = element_t<W>;
       const int si = span.smem_index(span.group_elem(g));
-      float4 v[NI];
+      Pack<E> v[NI];
 #pragma unroll
       for (int k = 0; k < NI; ++k)
-        if ((rmask >> k) & 1u) v[k] = *reinterpret_cast<const float4*>(pl.plane(retained_plane<W>(k)) + si);
+        if ((rmask >> k) & 1u) v[k] = *reinterpret_cast<const Pack<E>*>(pl.plane(retained_plane<W>(k)) + si);
 #pragma unroll
-      for (int e = 0; e < 4; ++e) {
+      for (int e = 0; e < SpanOf<W>::group; ++e) {
         float x[NI];
 #pragma unroll
-        for (int k = 0; k < NI; ++k) x[k] = lane_of(v[k], e);
+        for (int k = 0; k < NI; ++k) x[k] = lane<E>(v[k], e);
         add_contribution<W, 0>(acc, x, ctx);
       }
     }
@@ -339,8 +387,8 @@ __device__ __forceinline__ void accumulate_arriving_chunks(const RowSpan& span, 
 // `in_flight(acc)` runs once every chunk is in flight and before the first wait: the partial
 // schedule streams the rest of its slice there, so its loads overlap the bulk copies.
 template <class W, int Threads, class InFlight>
-__device__ __forceinline__ void load_and_accumulate_stage0(const RowOperands& op, const RowSpan& span,
-                                                           const Planes& pl, std::uint64_t* bars,
+__device__ __forceinline__ void load_and_accumulate_stage0(const RowOperands& op, const SpanOf<W>& span,
+                                                           const PlanesOf<W>& pl, std::uint64_t* bars,
                                                            const typename W::Ctx& ctx,
                                                            float (&acc)[W::stages[0].q],
                                                            const InFlight& in_flight) {
@@ -379,7 +427,7 @@ inline constexpr unsigned apply_from_planes = S == Source::Shared ? retained_mas
 
 // h at the span's scalar head and tail elements (rows not 16-byte aligned), one per thread.
 template <class W, Source S>
-__device__ __forceinline__ void apply_edges(const RowOperands& op, const RowSpan& span, const Planes& pl,
+__device__ __forceinline__ void apply_edges(const RowOperands& op, const SpanOf<W>& span, const PlanesOf<W>& pl,
                                             const typename W::Ctx& ctx) {
   constexpr int NI = n_inputs<W>;
   constexpr int NC = int(W::col_params.size());
@@ -392,10 +440,10 @@ __device__ __forceinline__ void apply_edges(const RowOperands& op, const RowSpan
 #pragma unroll
   for (int k = 0; k < NI; ++k) {
     if (!((W::apply_reads >> k) & 1u)) continue;
-    x[k] = ((from_smem >> k) & 1u) ? pl.plane(retained_plane<W>(k))[span.smem_index(i)] : op.in[k][at];
+    x[k] = to_float(((from_smem >> k) & 1u) ? pl.plane(retained_plane<W>(k))[span.smem_index(i)] : in_of<W>(op, k)[at]);
   }
 #pragma unroll
-  for (int k = 0; k < NC; ++k) c[k] = op.col[k][i];
+  for (int k = 0; k < NC; ++k) c[k] = to_float(col_of<W>(op, k)[i]);
   W::apply(x, c, ctx, y);
   store_element<W>(op, at, y);
 }
@@ -403,19 +451,21 @@ __device__ __forceinline__ void apply_edges(const RowOperands& op, const RowSpan
 // Applies h over the span and writes the outputs. Retained inputs come from shared memory
 // when S == Shared, every other input from global memory.
 template <class W, Source S, int Threads, int U, bool Reverse = false>
-__device__ __forceinline__ void apply_span(const RowOperands& op, const RowSpan& span,
-                                           const Planes& pl, const typename W::Ctx& ctx) {
+__device__ __forceinline__ void apply_span(const RowOperands& op, const SpanOf<W>& span,
+                                           const PlanesOf<W>& pl, const typename W::Ctx& ctx) {
+  using E = element_t<W>;
+  constexpr int G = SpanOf<W>::group;
   constexpr int NI = n_inputs<W>;
   constexpr int NC = int(W::col_params.size());
   constexpr int NO = int(W::outputs.size());
   constexpr unsigned amask = W::apply_reads;
   constexpr unsigned from_smem = apply_from_planes<W, S>;
-  const bool col_vec = (op.n & 3) == 0;  // column vectors are 16-byte aligned only then
+  const bool col_vec = (op.n & (G - 1)) == 0;  // column vectors are 16-byte aligned only then
   const bool keep = op.col_keep_l2;
   const std::uint64_t policy = NC > 0 && (keep || CREDIT_COL_LOAD == 2) ? evict_last_policy() : 0;
   struct In {
-    Vec<NI> in;
-    Vec<NC> col;
+    Vec<NI, Pack<E>> in;
+    Vec<NC, Pack<E>> col;
   };
   auto load = [&](int g) {
     In v;
@@ -424,35 +474,42 @@ __device__ __forceinline__ void apply_span(const RowOperands& op, const RowSpan&
     for (int k = 0; k < NI; ++k) {
       if (!((amask >> k) & 1u)) continue;
       if ((from_smem >> k) & 1u)
-        v.in.x[k] = *reinterpret_cast<const float4*>(pl.plane(retained_plane<W>(k)) + span.smem_index(i));
+        v.in.x[k] = *reinterpret_cast<const Pack<E>*>(pl.plane(retained_plane<W>(k)) + span.smem_index(i));
       else
-        v.in.x[k] = __ldcs(reinterpret_cast<const float4*>(op.in[k] + span.base + i));
+        v.in.x[k] = __ldcs(reinterpret_cast<const Pack<E>*>(in_of<W>(op, k) + span.base + i));
     }
 #pragma unroll
     for (int k = 0; k < NC; ++k) {
       if (col_vec) {
-        v.col.x[k] = load_col(reinterpret_cast<const float4*>(op.col[k] + i), keep, policy);
-      } else {
+        v.col.x[k] = load_col(reinterpret_cast<const Pack<E>*>(col_of<W>(op, k) + i), keep, policy);
+      } else if constexpr (std::is_same_v<E, float>) {
         const float* c = op.col[k] + i;
         v.col.x[k] = make_float4(load_col(c, keep, policy), load_col(c + 1, keep, policy),
                                  load_col(c + 2, keep, policy), load_col(c + 3, keep, policy));
+      } else {  // G elements' 16 bits, one by one
+        const auto* c = reinterpret_cast<const unsigned short*>(col_of<W>(op, k) + i);
+        unsigned w[4];
+#pragma unroll
+        for (int j = 0; j < 4; ++j)
+          w[j] = unsigned(load_col(c + 2 * j, keep, policy)) | unsigned(load_col(c + 2 * j + 1, keep, policy)) << 16;
+        v.col.x[k] = make_uint4(w[0], w[1], w[2], w[3]);
       }
     }
     return v;
   };
   auto use = [&](int g, const In& v) {
     const long long at = span.base + span.group_elem(g);
-    float4 o[NO];
+    float o[NO][G];
 #pragma unroll
-    for (int e = 0; e < 4; ++e) {
+    for (int e = 0; e < G; ++e) {
       float x[NI], c[NC > 0 ? NC : 1], y[NO];
 #pragma unroll
-      for (int k = 0; k < NI; ++k) x[k] = lane_of(v.in.x[k], e);
+      for (int k = 0; k < NI; ++k) x[k] = lane<E>(v.in.x[k], e);
 #pragma unroll
-      for (int k = 0; k < NC; ++k) c[k] = lane_of(v.col.x[k], e);
+      for (int k = 0; k < NC; ++k) c[k] = lane<E>(v.col.x[k], e);
       W::apply(x, c, ctx, y);
 #pragma unroll
-      for (int k = 0; k < NO; ++k) set_lane(o[k], e, y[k]);
+      for (int k = 0; k < NO; ++k) o[k][e] = y[k];
     }
     store_group<W>(op, at, o);
   };

@@ -30,27 +30,27 @@ __device__ __forceinline__ void mark_phase(const RowOperands& op, int mark) {
 
 // Stage l's partials over the streamed part of the slice, folded into acc (the partial schedule).
 template <class W, int l>
-__device__ __forceinline__ void accumulate_rest(const RowOperands& op, const RowSpan& rest,
+__device__ __forceinline__ void accumulate_rest(const RowOperands& op, const SpanOf<W>& rest,
                                                 const typename W::Ctx& ctx, float (&acc)[W::stages[l].q]) {
   if (rest.hi <= rest.lo) return;  // the same for every thread of the CTA
   constexpr int U = SplitPolicy::stream_unroll(popcount(W::stages[l].reads));
   float more[W::stages[l].q];
-  accumulate_stage<W, l, Source::Global, SplitPolicy::threads, U, reversed_pass(l)>(op, rest, Planes{}, ctx, more);
+  accumulate_stage<W, l, Source::Global, SplitPolicy::threads, U, reversed_pass(l)>(op, rest, PlanesOf<W>{}, ctx, more);
   fold_partials<W, l>(acc, more);
 }
 
 // Thread 0 of a partial kernel streaming through the ring: the next pass's first chunks, issued before
 // the CTA waits at stage l's exchange (stage l + 1's reads, or h's after the last stage).
 template <class W, int l>
-__device__ __forceinline__ void prime_next_pass(const RowOperands& op, const RowSpan& rest, StreamRing<W>& ring) {
+__device__ __forceinline__ void prime_next_pass(const RowOperands& op, const SpanOf<W>& rest, StreamRing<W>& ring) {
   if (threadIdx.x != 0) return;
   if constexpr (l + 1 < num_stages<W>()) ring.template prime<W::stages[l + 1].reads>(op, rest);
   else if constexpr (W::outputs.size() > 0) ring.template prime<ring_apply_mask<W>>(op, rest);
 }
 
 template <class W, class X, bool Stream, int l>
-__device__ __forceinline__ void split_stage(const RowOperands& op, long long row, const RowSpan& span,
-                                            [[maybe_unused]] const RowSpan& rest, const Planes& pl, float* warp_buf,
+__device__ __forceinline__ void split_stage(const RowOperands& op, long long row, const SpanOf<W>& span,
+                                            [[maybe_unused]] const SpanOf<W>& rest, const PlanesOf<W>& pl, float* warp_buf,
                                             float* slots, std::uint64_t* bars, const float* rowp,
                                             typename W::Ctx& ctx, [[maybe_unused]] StreamRing<W>& ring) {
   constexpr int T = SplitPolicy::threads;
@@ -93,8 +93,8 @@ __device__ __forceinline__ void split_stage(const RowOperands& op, long long row
 
 template <class W, class X, bool Stream, int... l>  // no stage at all in an elementwise declaration
 __device__ __forceinline__ void split_stages([[maybe_unused]] const RowOperands& op, [[maybe_unused]] long long row,
-                                             [[maybe_unused]] const RowSpan& span, [[maybe_unused]] const RowSpan& rest,
-                                             [[maybe_unused]] const Planes& pl,
+                                             [[maybe_unused]] const SpanOf<W>& span, [[maybe_unused]] const SpanOf<W>& rest,
+                                             [[maybe_unused]] const PlanesOf<W>& pl,
                                              [[maybe_unused]] float* warp_buf, [[maybe_unused]] float* slots,
                                              [[maybe_unused]] std::uint64_t* bars, [[maybe_unused]] const float* rowp,
                                              [[maybe_unused]] typename W::Ctx& ctx,
@@ -109,12 +109,15 @@ __device__ __forceinline__ void split_stages([[maybe_unused]] const RowOperands&
 // (rmsnorm) held at 32 registers, eight CTAs per SM, as before its column loads could carry an L2
 // hint (35 registers then, six CTAs: its clusters of 8 and 16 at 7-8 CTAs per SM took 1.07-1.09x
 // their time, twelfth session). One input only: add_rmsnorm's two spill 56 bytes at 32 registers.
+// A 16-bit element type unpacks 8 elements a group: the next register budget up, where 48 (32 for the lean
+// cluster) a thread spilled 4-40 bytes (rmsnorm, layernorm, add_rmsnorm; ptxas -warn-spills).
 template <class W, class X>
 constexpr int split_min_blocks() {
-  if (CREDIT_LEAN_CLUSTER && std::is_same_v<X, DsmemExchange> && num_stats<W>() <= 1 && W::col_params.size() > 0 &&
-      W::inputs.size() == 1)
+  constexpr bool narrow = sizeof(element_t<W>) < 4;
+  if (CREDIT_LEAN_CLUSTER && !narrow && std::is_same_v<X, DsmemExchange> && num_stats<W>() <= 1 &&
+      W::col_params.size() > 0 && W::inputs.size() == 1)
     return 2048 / SplitPolicy::threads;
-  return min_blocks_per_sm(SplitPolicy::threads, num_stats<W>() + X::pressure);
+  return min_blocks_per_sm(SplitPolicy::threads, num_stats<W>() + X::pressure + (narrow ? 4 : 0));
 }
 
 // The partial kernel's shared memory holds it at StreamCtas CTAs per SM (the schedule's
@@ -126,10 +129,12 @@ __global__ void __launch_bounds__(SplitPolicy::threads, Stream ? StreamCtas : sp
   mark_phase(op, 0);
   constexpr int R = popcount(retained_mask<W>());
   const int p = X::size(op);
-  const int stride = Stream ? plane_floats(op.n, p, op.keep) : plane_floats(op.n, p);
-  float* smem = reinterpret_cast<float*>(smem4);
-  const Planes pl{smem, stride};
-  float* warp_buf = smem + R * stride;
+  using E = element_t<W>;
+  constexpr int G = SpanOf<W>::group;
+  const int stride = Stream ? plane_floats(op.n, p, op.keep) : G == 4 ? plane_floats(op.n, p) : plane_elems(op.n, p, G);
+  E* smem = reinterpret_cast<E*>(smem4);
+  const PlanesOf<W> pl{smem, stride};
+  float* warp_buf = reinterpret_cast<float*>(smem + R * stride);  // planes of whole 16-byte groups
   float* slots = warp_buf + num_stages<W>() * SplitPolicy::warps * max_q<W>();
   // mbarriers: max_chunks for the bulk copy of the slice, then one per stage for the exchange.
   auto* bars = reinterpret_cast<std::uint64_t*>(warp_buf + reduction_floats<W>());
@@ -137,10 +142,10 @@ __global__ void __launch_bounds__(SplitPolicy::threads, Stream ? StreamCtas : sp
   const int c = X::rank(op, bars + SplitPolicy::max_chunks);
   X::template begin<W>(op, bars + SplitPolicy::max_chunks);
 
-  const Slice s = slice_of(op.n, p, c);
+  const Slice s = slice_of(op.n, p, c, G);
   const int mid = Stream && s.hi - s.lo > op.keep ? s.lo + op.keep : s.hi;
-  const RowSpan span(row * op.n, s.lo, mid);  // kept in shared memory
-  const RowSpan rest(row * op.n, mid, s.hi);  // streamed (empty unless Stream)
+  const SpanOf<W> span(row * op.n, s.lo, mid);  // kept in shared memory
+  const SpanOf<W> rest(row * op.n, mid, s.hi);  // streamed (empty unless Stream)
   float rowp[kMaxRowParams];
   load_row_params<W>(op, row, rowp);
   typename W::Ctx ctx{};
@@ -165,7 +170,7 @@ __global__ void __launch_bounds__(SplitPolicy::threads, Stream ? StreamCtas : sp
     if (rest.hi > rest.lo)
       apply_span<W, Source::Global, SplitPolicy::threads,
                  SplitPolicy::stream_unroll(popcount(W::apply_reads) + int(W::col_params.size())),
-                 reversed_pass(num_stages<W>())>(op, rest, Planes{}, ctx);
+                 reversed_pass(num_stages<W>())>(op, rest, PlanesOf<W>{}, ctx);
   if (c == 0 && threadIdx.x == 0) store_row_outputs<W>(op, row, ctx);
   mark_phase(op, 2 * num_stages<W>() + 1);
 }

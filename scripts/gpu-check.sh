@@ -4,7 +4,7 @@
 # back at most 8 files). Usage: scripts/gpu-check.sh [steps...]
 # Where the tree travels without .git, write the sha first (git rev-parse --short=12 HEAD >
 # .git-sha) and carry .git-sha, so results files name the commit they measured.
-# steps: policyab policysweep:CONFIG splitpartial build tests gputests sgtests clregseed clregbench tunetests tune occupancy regtests train heldout validation validation2 validation3 validation4 validation5 validation6 validation7 validation8 validation9 validation10 validation11 sweep:CONFIG torchrmsnorm paper65536 shortrows torchshort:M wide wideheldout torchwide:M widebench widetests widefusion abwide:DEFS megawide launchgap sanitize calibrate calibrate3 predict sweep torch bench quickbench ladder megabench profile phases stalls colstalls negctl ncushort ncushort:W:M:N ncupair:W:M:N:P traffic trafficwide phasesplit
+# steps: dtypetests torchdtype:TYPE policyab policysweep:CONFIG splitpartial build tests gputests sgtests clregseed clregbench tunetests tune occupancy regtests train heldout validation validation2 validation3 validation4 validation5 validation6 validation7 validation8 validation9 validation10 validation11 sweep:CONFIG torchrmsnorm paper65536 shortrows torchshort:M wide wideheldout torchwide:M widebench widetests widefusion abwide:DEFS megawide launchgap sanitize calibrate calibrate3 predict sweep torch bench quickbench ladder megabench profile phases stalls colstalls negctl ncushort ncushort:W:M:N ncupair:W:M:N:P traffic trafficwide phasesplit
 # abladder:THREADS abdefs:NAME=VALUE[,NAME=VALUE] ab:THREADS sass:REGEX abprep:DEFS (then abwide:DEFS or abbench:DEFS)
 # AB_SCHEDULES, AB_WORKLOADS, AB_P: the schedules (default registers registers_deep), workloads (default all) and
 # cluster sizes (default 2,4,8,16) regbench and abbench:DEFS time
@@ -117,6 +117,20 @@ for step in $steps; do
       # fitted (docs/model-notes.md); NO_TAIL=1 keeps a held-out one unread until its fit is committed
       n=${step#validation}; v=VALIDATION${n}_S
       sweep "$step" "model-validation-$n" "${!v:-540}" ;;
+    dtypetests)  # issue 17: the bf16 and fp16 kernels against the oracle on rounded inputs, every fp32 schedule again
+      # (the kernels' loads and stores are now generic over the element type), then memcheck and racecheck of bf16
+      run dtypetests timeout 240 build/tests/credit_gpu_tests "[dtype]" --durations yes
+      run f32tests timeout 150 build/tests/credit_gpu_tests "every schedule matches the float64 oracle at ragged and large shapes"
+      for tool in memcheck racecheck; do
+        run "dtypesanitize-$tool" timeout 60 compute-sanitizer --tool $tool --error-exitcode 9 build/tests/credit_gpu_tests \
+          "bf16: one ragged shape per workload, every schedule built in it"
+      done ;;
+    torchdtype:*)  # issue 17: torch eager, torch.compile and Triton in one element type at the bf16 sweep's widths
+      # (configs/bf16.json), e.g. torchdtype:bf16; the records are named <workload>@bf16, as credit's
+      t=${step#torchdtype:}
+      run "torch-$t" env PYTHONUNBUFFERED=1 timeout "${TORCH_S:-400}" python3 scripts/torch_baselines.py --dtype "$t" \
+        --widths 4096,8192,16384,32768,65536,131072,262144 --impls torch_compile,triton --rep-ms 20 --tune-ms 5 \
+        --json "$OUT/torch-$t.json" ;;
     sweep:*)  # any config, e.g. sweep:short-rows (resumes a partial file in carry/; SWEEP_S seconds at most)
       c=${step#sweep:}; sweep "$c" "$c" "${SWEEP_S:-540}" ;;
     torchrmsnorm)  # the rmsnorm peers (eager, Triton) beside the others' at two widths: the script's new entry runs

@@ -51,6 +51,7 @@ struct ScheduleTraits {
                         // is chosen by register_width(n, P))
   int partial_ctas;     // 0, or the CTAs per SM a partial-retention schedule sizes its kept part for
   bool persistent;      // a grid of the row groups the device holds at once, each looping over its rows
+  bool narrow;          // built in bf16 and fp16 as well as fp32 (src/gpu/narrow_kernels.cu); fp32 only otherwise
 };
 
 // Every schedule, in the enum's order.

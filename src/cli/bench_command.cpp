@@ -48,17 +48,20 @@ struct BenchArgs {
   std::uint64_t seed = 20261129;
   bool phases = false;
   bool traffic = false;
+  std::string dtype = "f32";
 };
 
-std::vector<const WorkloadInfo*> chosen_workloads(const std::vector<std::string>& names) {
+// The workloads named, each in element type t (a negative control is f32 only: an error in another type).
+std::vector<const WorkloadInfo*> chosen_workloads(const std::vector<std::string>& names, ElementType t) {
   std::vector<const WorkloadInfo*> v;
   for (const auto& n : names) {
     if (n == "all") {
-      for (const auto& w : all_workloads()) v.push_back(&w);
+      for (const auto& w : all_workloads()) v.push_back(&in_type(w, t));
     } else if (n == "controls") {
-      for (const auto& w : negative_controls()) v.push_back(&w);
+      for (const auto& w : negative_controls()) v.push_back(&in_type(w, t));
     } else {
-      v.push_back(&find_workload(n));
+      const WorkloadInfo& w = find_workload(n);
+      v.push_back(t == ElementType::F32 ? &w : &in_type(w, t));
     }
   }
   return v;
@@ -75,7 +78,13 @@ void print_point(std::FILE* out, const SweepPoint& p) {
 
 void run_bench(const BenchArgs& a, const GlobalOptions& g) {
   refuse_overwriting_inputs({}, {{"--json", g.json_path}, {"--csv", a.csv}});  // the two outputs apart
-  const auto workloads = chosen_workloads(a.workloads);  // bad input fails before the GPU is touched
+  ElementType element = ElementType::F32;
+  try {
+    element = parse_element_type(a.dtype);
+  } catch (const std::invalid_argument& e) {
+    throw CommandFailed(std::string("--dtype: ") + e.what(), 2);
+  }
+  const auto workloads = chosen_workloads(a.workloads, element);  // bad input fails before the GPU is touched
   const std::optional<Shape> shape = a.shape.empty() ? std::nullopt : std::optional<Shape>(shape_option(a.shape));
   const std::vector<int> widths = shape ? std::vector<int>{int(shape->n)} : parse_int_list(a.widths);
   const long long rows = shape ? shape->m : a.rows;
@@ -83,7 +92,10 @@ void run_bench(const BenchArgs& a, const GlobalOptions& g) {
     if (n > kMaxWidth) throw CommandFailed(fmt::format("--widths: {} is wider than {} elements", n, kMaxWidth), 2);
   const std::vector<int> ps = parse_int_list(a.ps);
   std::vector<gpu::Schedule> schedules;
-  for (const auto& s : a.schedules) schedules.push_back(gpu::parse_schedule(s));
+  for (const auto& s : a.schedules)  // by default, in bf16 and f16, the candidates built in that type
+    if (const gpu::Schedule id = gpu::parse_schedule(s);
+        element == ElementType::F32 || traits_of(id).narrow || a.schedules != candidate_names())
+      schedules.push_back(id);
   // The clustered schedules take cluster sizes; the global-memory schedules 1..kMaxGlobalSplit, split_global
   // powers of two to kMaxSpreadSplit. Each schedule times the P it takes; a P none of them takes is an error.
   auto any_schedule = [&](auto pred) { return std::any_of(schedules.begin(), schedules.end(), pred); };
@@ -180,6 +192,8 @@ void add_bench_command(CLI::App& app, GlobalOptions& g) {
   cmd->add_option("--samples", a.samples, "timed samples per point (median reported)")->capture_default_str();
   cmd->add_option("--warmup", a.warmup, "untimed runs first")->capture_default_str();
   cmd->add_option("--seed", a.seed, "input seed")->check(kNonNegativeInteger)->capture_default_str();
+  cmd->add_option("--dtype", a.dtype, "element type of the row tensors: f32, bf16 or f16 (bf16 and f16: the staged, "
+                                      "global_reread and cluster schedules)")->capture_default_str();
   cmd->add_flag("--phases", a.phases, "also print each split-row point's phase timeline (CTA timestamps, warm)");
   cmd->add_flag("--traffic", a.traffic,
                 "also measure each passed kernel's DRAM bytes read and written (Nsight Compute, L2 emptied first), "

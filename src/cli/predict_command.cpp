@@ -39,7 +39,7 @@ namespace {
 
 struct PredictArgs {
   // model "" means the time model, or the paper's with --from (which re-evaluates recorded predictions).
-  std::string workload, shape, ps = "2,4,8,16", model, from, calibration, constants;
+  std::string workload, shape, ps = "2,4,8,16", model, from, calibration, constants, dtype = "f32";
   std::vector<std::string> set;  // --set NAME=VALUE
   std::vector<std::string> also;  // --schedule: schedules the time model has a term for but may not pick
   std::string csv;  // --csv PATH or -
@@ -254,8 +254,15 @@ void run_predict(PredictArgs a, const GlobalOptions& g) {
   }
   if (a.workload.empty() || a.shape.empty())
     throw CommandFailed("predict needs --workload and --shape (or --from FILE)", 2);
-  const WorkloadInfo& w = find_workload(a.workload);  // bad input fails before any file or GPU is touched
-  refuse_by_structure(w, "--workload");  // a negative control: rejected by rule, no model arithmetic
+  ElementType element = ElementType::F32;
+  try {
+    element = parse_element_type(a.dtype);
+  } catch (const std::invalid_argument& e) {
+    throw CommandFailed(std::string("--dtype: ") + e.what(), 2);
+  }
+  const WorkloadInfo& declared = find_workload(a.workload);  // bad input fails before any file or GPU is touched
+  refuse_by_structure(declared, "--workload");  // a negative control: rejected by rule, no model arithmetic
+  const WorkloadInfo& w = element == ElementType::F32 ? declared : in_type(declared, element);
   const Shape shape = shape_option(a.shape);
   const std::vector<int> ps = cluster_sizes_of(a.ps);
   for (const auto& s : a.also) {  // before any file or GPU is touched
@@ -305,6 +312,9 @@ void add_predict_command(CLI::App& app, GlobalOptions& g) {
                                             "and the pick (offline with --calibration FILE)");
   cmd->add_option("--workload", a.workload, "workload name (see credit list)");
   cmd->add_option("--shape", a.shape, "MxN, e.g. 4096x65536");
+  cmd->add_option("--dtype", a.dtype, "element type of the row tensors: f32, bf16 or f16 (the workload named "
+                                      "<name>@bf16 and so on; bf16 and f16 predict the schedules built in them)")
+      ->capture_default_str();
   add_int_list_option(cmd, "--P", a.ps,
                       "cluster sizes (split_global takes its own: the powers of two to 128 whose slices fit)",
                       "2,4,8,16");

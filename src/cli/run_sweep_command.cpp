@@ -41,7 +41,7 @@ namespace credit::cli {
 namespace {
 
 struct SweepArgs {
-  std::string config, resume, summarize, calibration, constants;
+  std::string config, resume, summarize, calibration, constants, dtype;
   std::vector<std::string> set;  // with --summarize: --set NAME=VALUE
   bool reevaluate = false, no_python = false, dry_run = false;
   std::string csv;  // --csv PATH or -
@@ -204,6 +204,7 @@ void run_sweep(const SweepArgs& a, const GlobalOptions& g) {
     if (!g.json_path.empty())
       throw CommandFailed("--json: --summarize prints a summary, it writes no JSON (--csv PATH writes its points)", 2);
     for (const auto& [option, given] : {std::pair{"--config", !a.config.empty()}, std::pair{"--resume", !a.resume.empty()},
+                                        std::pair{"--dtype", !a.dtype.empty()},
                                         std::pair{"--dry-run", a.dry_run}, std::pair{"--no-python", a.no_python}})
       if (given) throw CommandFailed(std::string(option) + " goes with a sweep to run, not with --summarize", 2);
     if (!a.model_vs_measured.empty()) {  // before any file is read
@@ -252,7 +253,16 @@ void run_sweep(const SweepArgs& a, const GlobalOptions& g) {
   refuse_overwriting_inputs({a.config}, {{"--json", g.json_path}, {"--csv", a.csv}});
   refuse_overwriting_inputs({a.config, a.resume}, {{"--csv", a.csv}});
   refuse_overwriting_inputs({a.config}, {{"--resume", a.resume}});
-  const SweepConfig cfg = a.config.empty() ? paper_sweep() : read_sweep_config(a.config);
+  SweepConfig cfg = a.config.empty() ? paper_sweep() : read_sweep_config(a.config);
+  if (!a.dtype.empty()) {
+    try {
+      cfg.element = parse_element_type(a.dtype);
+    } catch (const std::invalid_argument& e) {
+      throw CommandFailed(std::string("--dtype: ") + e.what(), 2);
+    }
+    if (cfg.element != ElementType::F32 && cfg.metric == Metric::HostCompletion)
+      throw CommandFailed("--dtype: the ladder (host_completion) runs f32 kernels only", 2);
+  }
   // The negative controls are turned away before anything runs (dry run, ladder or sweep).
   refuse_by_structure(cfg.workloads, a.config + ": workloads");
   for (const auto& [name, m] : cfg.rows) refuse_by_structure(find_workload(name), a.config + ": rows." + name);
@@ -298,6 +308,8 @@ void add_run_sweep_command(CLI::App& app, GlobalOptions& g) {
                                               "predictions at every shape (needs a GPU)");
   cmd->add_option("--config", a.config, "sweep config (configs/*.json); default: the paper's sweep");
   cmd->add_option("--resume", a.resume, "continue this sweep file, skipping points it already has");
+  cmd->add_option("--dtype", a.dtype, "the workloads' element type, f32, bf16 or f16 (default: the config's \"dtype\", "
+                                      "else f32); bf16 and f16 run the staged, global_reread and cluster schedules");
   cmd->add_option("--summarize", a.summarize, "print the summary of a recorded sweep file (no GPU)");
   cmd->add_flag("--reevaluate", a.reevaluate, "with --summarize: predict again with the current model first");
   cmd->add_option("--calibration", a.calibration, "with --summarize: the time model's constants (credit fit-model "

@@ -46,6 +46,16 @@ float round_to(ElementType t, float x) {
   return x;
 }
 
+std::uint16_t to_bits(ElementType t, float x) {
+  if (t == ElementType::BF16) return __bfloat16_as_ushort(__float2bfloat16_rn(x));
+  return __half_as_ushort(__float2half_rn(x));
+}
+
+float widen(ElementType t, std::uint16_t bits) {
+  if (t == ElementType::BF16) return __bfloat162float(__ushort_as_bfloat16(bits));
+  return __half2float(__ushort_as_half(bits));
+}
+
 double output_tolerance(ElementType out, double ref_norm, double count) {
   if (out == ElementType::F32) return output_tolerance(out);
   if (!(ref_norm > 0)) return std::numeric_limits<double>::infinity();  // an all-zero oracle: no relative error

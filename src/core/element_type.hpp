@@ -3,6 +3,7 @@
 // A property of the run, not of a workload: declarations stay type-free and every figure that counts bytes per
 // element derives from the declaration and the type. Statistics, contributions and the combine stay fp32; int8
 // outputs stay int8; per-row scalars stay fp32.
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -28,6 +29,9 @@ std::vector<ElementType> parse_element_types(std::string_view list);
 // x rounded to the type, to nearest even (the CUDA toolkit's own conversions, cuda_bf16.h and cuda_fp16.h): what a
 // kernel reads when its inputs are stored in that type, and what the float64 oracle is given. fp16 overflows to inf.
 float round_to(ElementType t, float x);
+// x stored as bf16 or fp16 (rounded to nearest even): its 16 bits; and a stored value widened to fp32, exactly.
+std::uint16_t to_bits(ElementType t, float x);
+float widen(ElementType t, std::uint16_t bits);
 
 // The spacing of the type's subnormals (2^-149, 2^-133, 2^-24): below the normal range rounding loses relative
 // precision, and its error is at most half this, absolutely. fp16's starts at 6.1e-5, where a softmax of 2^15

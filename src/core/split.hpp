@@ -184,11 +184,11 @@ struct Slice {
   int lo, hi;  // [lo, hi) of the row
 };
 
-// Slice lengths are rounded up to whole 16-byte vectors so that slice starts keep the row's
-// alignment. When n < p * vec the last CTAs get empty slices and contribute identities.
-CREDIT_HD Slice slice_of(int n, int p, int c) {
+// Slice lengths are rounded up to whole 16-byte vectors (vec elements: 4 floats, 8 bf16) so that slice starts keep
+// the row's alignment. When n < p * vec the last CTAs get empty slices and contribute identities.
+CREDIT_HD Slice slice_of(int n, int p, int c, int vec = SplitPolicy::vec) {
   const int per = (n + p - 1) / p;
-  const int len = (per + SplitPolicy::vec - 1) / SplitPolicy::vec * SplitPolicy::vec;
+  const int len = (per + vec - 1) / vec * vec;
   const long long lo = (long long)c * len;
   const int lo_c = lo < n ? int(lo) : n;
   const int hi = lo_c + len < n ? lo_c + len : n;
@@ -204,8 +204,16 @@ CREDIT_HD int plane_floats(int n, int p, int keep = 0x7ffffff0) {
   return (len < keep ? len : keep) + SplitPolicy::vec;
 }
 
+// Elements of one retained plane in a 16-byte group element type (vec per group): the slice rounded up to groups,
+// plus one group of slack (the plane starts at the group boundary below the slice's first element).
+CREDIT_HD int plane_elems(int n, int p, int vec) {
+  const int per = (n + p - 1) / p;
+  return (per + vec - 1) / vec * vec + vec;
+}
+
+// Bytes kept per element: one element of the stored type per retained input.
 template <class W>
-constexpr int retained_bytes_per_elem() { return 4 * popcount(retained_mask<W>()); }
+constexpr int retained_bytes_per_elem() { return int(sizeof(element_t<W>)) * popcount(retained_mask<W>()); }
 
 // Floats before the mbarriers: per-stage warp partials and per-statistic slots for the largest
 // cluster, rounded up to 8 bytes.
@@ -216,11 +224,12 @@ constexpr int reduction_floats() {
 }
 
 // S_scratch: the reduction floats, the mbarriers (bulk copy chunks, one per stage for the
-// exchange), and the slack of plane_floats (at most 7 elements per retained plane).
+// exchange), and the slack of plane_floats / plane_elems: under two 16-byte groups per retained plane (7 floats,
+// or 15 bf16), so 32 bytes a plane in every element type.
 template <class W>
 constexpr long scratch_bytes() {
   return 4L * reduction_floats<W>() + 8L * (SplitPolicy::max_chunks + num_stages<W>()) +
-         8L * retained_bytes_per_elem<W>();
+         32L * popcount(retained_mask<W>());
 }
 
 // Dynamic shared memory a CTA of the staged (p = 1) or clustered kernel requests:

@@ -22,6 +22,7 @@ struct StaticFigures {
   int compulsory = 0;      // bytes per element read once and written once
   int row_scalar_bytes = 0;  // per-row scalar inputs and outputs
   int col_bytes = 0;         // bytes per element of column parameters (read from L2 by every row)
+  ElementType element = ElementType::F32;  // the type these bytes are counted in
   int K() const { return 2 * L; }  // cluster barriers per row in the paper's protocol
   // Per-row bytes common to the baseline and clustered schedules. Column parameters
   // (LayerNorm's gamma and beta) are shared by all rows and stay in L2: not counted.
@@ -34,6 +35,7 @@ struct StaticFigures {
 template <class W>
 StaticFigures static_figures_of(ElementType e = ElementType::F32) {
   StaticFigures f;
+  f.element = e;
   const int eb = element_bytes(e);
   const int n_in = int(W::inputs.size());
   int out = 0;
@@ -49,8 +51,8 @@ StaticFigures static_figures_of(ElementType e = ElementType::F32) {
     for (const auto& st : W::stages) f.q.push_back(st.q);
     f.Q = num_stats<W>();
     f.b_keep = retained_bytes_per_elem<W>() / 4 * eb;
-    // The scratch's plane slack (8 elements per kept byte of fp32) in the kept type; the rest is fp32 or mbarriers.
-    f.s_scratch = scratch_bytes<W>() - 8L * retained_bytes_per_elem<W>() + 8L * f.b_keep;
+    // The same in every type: the planes' slack is 32 bytes each (split.hpp), the rest fp32 or mbarriers.
+    f.s_scratch = scratch_bytes<W>();
     f.b_reread = reread_bytes_per_elem<W>() / 4 * eb;
     f.row_scalar_bytes += 4 * int(W::row_params.size());
     f.col_bytes = eb * int(W::col_params.size());

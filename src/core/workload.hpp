@@ -84,6 +84,20 @@ inline constexpr int kMaxStats = 8;
 
 constexpr int popcount(unsigned m) { return m == 0 ? 0 : int(m & 1u) + popcount(m >> 1); }
 
+// The type a kernel stores W's row tensors, column parameters and per-element float outputs in (issue 17): float,
+// unless W is a declaration wrapped with the element it is stored in (kernels/element_access.cuh, Stored<W, E>).
+template <class W>
+struct element_of {
+  using type = float;
+};
+template <class W>
+  requires requires { typename W::element; }
+struct element_of<W> {
+  using type = typename W::element;
+};
+template <class W>
+using element_t = typename element_of<W>::type;
+
 template <class W>
 constexpr int num_stages() { return int(W::stages.size()); }
 
@@ -123,9 +137,11 @@ constexpr int retained_plane(int k) {
 }
 
 
+// Kept contributions are fp32 (a plane of a narrower element type keeps the inputs, and h recomputes).
 template <class W>
 constexpr bool retains_contribution() {
-  return requires(float g, const typename W::Ctx& c, float* o) { W::apply_contribution(g, c, o); };
+  return sizeof(element_t<W>) == 4 &&
+         requires(float g, const typename W::Ctx& c, float* o) { W::apply_contribution(g, c, o); };
 }
 
 // The two halves of the register path (contribute_kept, apply_kept), each declared or not.

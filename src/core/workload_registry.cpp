@@ -16,6 +16,7 @@ template <class W>
 WorkloadInfo common_info_of() {
   WorkloadInfo w;
   w.name = W::name;
+  w.declared = W::name;
   w.default_rows = W::default_rows;
   if constexpr (requires { W::math; }) w.math = W::math;
   for (auto s : W::inputs) w.inputs.emplace_back(s);
@@ -68,6 +69,37 @@ const std::vector<WorkloadInfo>& negative_controls() {
   return list;
 }
 
+const std::vector<WorkloadInfo>& narrow_workloads(ElementType t) {
+  auto typed = [](ElementType e) {
+    std::vector<WorkloadInfo> v;
+    for (const WorkloadInfo& w : all_workloads()) {
+      WorkloadInfo c = w;
+      c.name = typed_name(w.declared, e);
+      c.element = e;
+      c.figures = w.figures_in(e);
+      v.push_back(std::move(c));
+    }
+    return v;
+  };
+  static const std::vector<WorkloadInfo> none, bf16 = typed(ElementType::BF16), f16 = typed(ElementType::F16);
+  return t == ElementType::BF16 ? bf16 : t == ElementType::F16 ? f16 : none;
+}
+
+std::string typed_name(std::string_view declared, ElementType t) {
+  return t == ElementType::F32 ? std::string(declared) : std::string(declared) + "@" + element_type_name(t);
+}
+
+const WorkloadInfo& in_type(const WorkloadInfo& w, ElementType t) {
+  if (w.element == t) return w;
+  if (t == ElementType::F32 && !w.negative_control()) return find_workload(w.declared);
+  if (w.negative_control() || w.element != ElementType::F32)
+    throw std::invalid_argument(w.name + " is not built in " + element_type_name(t) +
+                                " (the declared workloads are, in f32, bf16 and f16)");
+  for (const WorkloadInfo& c : narrow_workloads(t))
+    if (c.declared == w.name) return c;
+  throw std::invalid_argument(w.name + " has no " + element_type_name(t) + " variant");
+}
+
 Domain WorkloadInfo::domain_of(std::string_view tensor) const {
   for (const auto& [name, d] : domains)
     if (name == tensor) return d;
@@ -77,6 +109,9 @@ Domain WorkloadInfo::domain_of(std::string_view tensor) const {
 const WorkloadInfo* declared_workload(std::string_view name) {
   for (const auto& w : all_workloads())
     if (w.name == name) return &w;
+  for (ElementType t : {ElementType::BF16, ElementType::F16})
+    for (const auto& w : narrow_workloads(t))
+      if (w.name == name) return &w;
   return nullptr;
 }
 
@@ -90,8 +125,11 @@ const WorkloadInfo& find_workload(std::string_view name) {
     if (w.name == name) return w;
     controls += (controls.empty() ? "" : ", ") + w.name;
   }
+  for (ElementType t : {ElementType::BF16, ElementType::F16})
+    for (const auto& w : narrow_workloads(t))
+      if (w.name == name) return w;
   throw std::invalid_argument("unknown workload '" + std::string(name) + "' (known: " + known +
-                              "; negative controls: " + controls + ")");
+                              ", each also as <name>@bf16 and <name>@f16; negative controls: " + controls + ")");
 }
 
 }  // namespace credit

@@ -11,7 +11,9 @@
 namespace credit {
 
 struct WorkloadInfo {
-  std::string name;
+  std::string name;  // the declaration's, with "@bf16" or "@f16" for a workload stored in a narrower type
+  std::string declared;  // the declaration's name (the kernels', the CPU execution's, the peers')
+  ElementType element = ElementType::F32;  // the stored type of its row tensors (issue 17)
   long default_rows = 0;
   std::vector<std::string> inputs, col_params, row_params, row_outputs;
   std::vector<OutputDecl> outputs;
@@ -19,7 +21,7 @@ struct WorkloadInfo {
   std::vector<std::pair<std::string, Domain>> domains;  // from the declaration; others standard normal
   // The distribution of a tensor's test and benchmark data (standard normal unless declared).
   Domain domain_of(std::string_view tensor) const;
-  StaticFigures figures;  // in fp32, as every kernel runs today
+  StaticFigures figures;  // in the workload's element type
   // The figures in an element type (issue 17), derived from the declaration when asked: figures_in(F32) == figures.
   StaticFigures (*figures_of_type)(ElementType) = nullptr;
   StaticFigures figures_in(ElementType t) const { return figures_of_type(t); }
@@ -37,9 +39,19 @@ const std::vector<WorkloadInfo>& all_workloads();
 // The negative controls: nothing to reuse; credit list shows them, predict and run-sweep reject them.
 const std::vector<WorkloadInfo>& negative_controls();
 
-// Either kind by name. Throws std::invalid_argument naming the known workloads when `name` is none.
+// The seven in bf16 or fp16 (issue 17): each declared workload named "<name>@bf16" / "<name>@f16", its figures in that
+// type; the staged, global_reread and cluster schedules run them (ScheduleTraits::narrow). Empty for f32.
+const std::vector<WorkloadInfo>& narrow_workloads(ElementType t);
+// "layernorm" in t: "layernorm" for f32, "layernorm@bf16" otherwise.
+std::string typed_name(std::string_view declared, ElementType t);
+// The declared workload w in element type t (w itself for f32); throws std::invalid_argument for a negative control
+// or a workload already typed otherwise.
+const WorkloadInfo& in_type(const WorkloadInfo& w, ElementType t);
+
+// Any kind by name (typed ones too). Throws std::invalid_argument naming the known workloads when `name` is none.
 const WorkloadInfo& find_workload(std::string_view name);
-// One of all_workloads() by name; nullptr for any other name (a negative control, a workload this build lacks).
+// One of all_workloads() or narrow_workloads() by name; nullptr for any other name (a negative control, a workload this
+// build lacks).
 const WorkloadInfo* declared_workload(std::string_view name);
 
 }  // namespace credit

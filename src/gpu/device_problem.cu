@@ -1,7 +1,10 @@
 #include <cmath>
+#include <cstring>
 
+#include "core/element_type.hpp"
 #include "gpu/cuda_check.hpp"
 #include "gpu/device_problem.hpp"
+#include "kernels/element_access.cuh"
 
 namespace credit::gpu {
 
@@ -18,15 +21,16 @@ __device__ float uniform01(std::uint64_t h) {  // (0, 1]
   return (float((h >> 40) & 0xffffff) + 1.0f) * (1.0f / 16777216.0f);
 }
 
-// The declaration's domain: U(a, b), or N(a, (scale b)^2) by Box-Muller.
-__global__ void fill_random(float* p, size_t n, std::uint64_t seed, Domain d, float scale) {
+// The declaration's domain: U(a, b), or N(a, (scale b)^2) by Box-Muller; stored as E (rounded to nearest even).
+template <class E>
+__global__ void fill_random(E* p, size_t n, std::uint64_t seed, Domain d, float scale) {
   for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n; i += size_t(gridDim.x) * blockDim.x) {
     const std::uint64_t h1 = splitmix64(seed ^ (2 * i)), h2 = splitmix64(seed ^ (2 * i + 1));
     if (d.kind == Domain::Uniform) {
-      p[i] = d.a + (d.b - d.a) * uniform01(h1);
+      p[i] = kernels::from_float<E>(d.a + (d.b - d.a) * uniform01(h1));
     } else {
       const float r = sqrtf(-2.0f * logf(uniform01(h1))), t = 6.2831853f * uniform01(h2);
-      p[i] = d.a + scale * d.b * r * cosf(t);
+      p[i] = kernels::from_float<E>(d.a + scale * d.b * r * cosf(t));
     }
   }
 }
@@ -35,6 +39,13 @@ __global__ void count_poison_f32(const unsigned* p, size_t n, unsigned long long
   unsigned long long c = 0;
   for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n; i += size_t(gridDim.x) * blockDim.x)
     c += p[i] == 0xffffffffu;
+  if (c) atomicAdd(count, c);
+}
+
+__global__ void count_poison_16(const unsigned short* p, size_t n, unsigned long long* count) {
+  unsigned long long c = 0;
+  for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n; i += size_t(gridDim.x) * blockDim.x)
+    c += p[i] == 0xffffu;
   if (c) atomicAdd(count, c);
 }
 
@@ -47,11 +58,33 @@ __global__ void count_poison_i8(const signed char* p, size_t n, unsigned long lo
 
 constexpr int kFillBlocks = 4096, kFillThreads = 256;
 
-DeviceBuffer random_buffer(size_t count, std::uint64_t seed, const Domain& d, float scale) {
-  DeviceBuffer b(count * sizeof(float));
-  fill_random<<<kFillBlocks, kFillThreads>>>(b.get<float>(), count, seed, d, scale);
+// The same values in every element type (one generator), each rounded once to the stored type.
+DeviceBuffer random_buffer(size_t count, std::uint64_t seed, const Domain& d, float scale, ElementType t) {
+  DeviceBuffer b(count * size_t(element_bytes(t)));
+  if (t == ElementType::F32) fill_random<<<kFillBlocks, kFillThreads>>>(b.get<float>(), count, seed, d, scale);
+  else if (t == ElementType::BF16)
+    fill_random<<<kFillBlocks, kFillThreads>>>(b.get<__nv_bfloat16>(), count, seed, d, scale);
+  else fill_random<<<kFillBlocks, kFillThreads>>>(b.get<__half>(), count, seed, d, scale);
   CREDIT_CUDA_LAUNCHED();
   return b;
+}
+
+// Bytes per element of output k as stored: int8, or the workload's element type.
+size_t stored_out_bytes(const WorkloadInfo& w, size_t k) {
+  return w.outputs[k].type == OutType::I8 ? 1 : size_t(element_bytes(w.element));
+}
+
+// Row-major values of a stored type widened to fp32 (exactly).
+void widen_to_f32(ElementType t, const unsigned char* src, size_t count, float* dst) {
+  if (t == ElementType::F32) {
+    std::memcpy(dst, src, count * 4);
+    return;
+  }
+  for (size_t i = 0; i < count; ++i) {
+    std::uint16_t bits;
+    std::memcpy(&bits, src + 2 * i, 2);
+    dst[i] = widen(t, bits);
+  }
 }
 
 }  // namespace
@@ -62,19 +95,19 @@ DeviceProblem::DeviceProblem(const WorkloadInfo& w, long long rows, long long n,
   const size_t elems = size_t(rows) * size_t(n);
   std::uint64_t s = seed * 0x100000001b3ull;
   for (size_t k = 0; k < w.inputs.size(); ++k) {
-    in_.push_back(random_buffer(elems, ++s, w.domain_of(w.inputs[k]), scale));
+    in_.push_back(random_buffer(elems, ++s, w.domain_of(w.inputs[k]), scale, w.element));
     op_.in[k] = in_.back().get<const float>();
   }
   for (size_t k = 0; k < w.col_params.size(); ++k) {
-    col_.push_back(random_buffer(size_t(n), ++s, w.domain_of(w.col_params[k]), 1.0f));
+    col_.push_back(random_buffer(size_t(n), ++s, w.domain_of(w.col_params[k]), 1.0f, w.element));
     op_.col[k] = col_.back().get<const float>();
   }
   for (size_t k = 0; k < w.row_params.size(); ++k) {
-    row_in_.push_back(random_buffer(size_t(rows), ++s, w.domain_of(w.row_params[k]), 1.0f));
+    row_in_.push_back(random_buffer(size_t(rows), ++s, w.domain_of(w.row_params[k]), 1.0f, ElementType::F32));
     op_.row_in[k] = row_in_.back().get<const float>();
   }
   for (size_t k = 0; k < w.outputs.size(); ++k) {
-    out_.emplace_back(elems * size_t(out_bytes(w.outputs[k].type)));
+    out_.emplace_back(elems * stored_out_bytes(w, k));
     op_.out[k] = out_.back().get();
   }
   for (size_t k = 0; k < w.row_outputs.size(); ++k) {
@@ -103,6 +136,9 @@ long long DeviceProblem::count_poisoned() const {
     if (w_->outputs[k].type == OutType::I8)
       count_poison_i8<<<kFillBlocks, kFillThreads>>>(out_[k].get<const signed char>(), out_[k].bytes(),
                                                      count.get<unsigned long long>());
+    else if (w_->element != ElementType::F32)  // 0xffff: a NaN in bf16 and fp16
+      count_poison_16<<<kFillBlocks, kFillThreads>>>(out_[k].get<const unsigned short>(), out_[k].bytes() / 2,
+                                                     count.get<unsigned long long>());
     else
       count_poison_f32<<<kFillBlocks, kFillThreads>>>(out_[k].get<const unsigned>(), out_[k].bytes() / 4,
                                                       count.get<unsigned long long>());
@@ -121,27 +157,39 @@ long long DeviceProblem::count_poisoned() const {
 DeviceProblem::HostRows DeviceProblem::download_rows(const std::vector<long long>& rows) const {
   HostRows h;
   const size_t n = size_t(op_.n), r = rows.size();
+  const ElementType t = w_->element;
+  const size_t eb = size_t(element_bytes(t));
+  std::vector<unsigned char> stored(n * eb);
   auto copy_row = [&](const void* base, size_t elem_bytes, long long row, void* dst) {
     CREDIT_CUDA(cudaMemcpy(dst, static_cast<const char*>(base) + size_t(row) * n * elem_bytes,
                            n * elem_bytes, cudaMemcpyDeviceToHost));
   };
+  // A row of a tensor stored in the element type, widened to fp32 (what the kernels computed from).
+  auto copy_row_f32 = [&](const void* base, long long row, float* dst) {
+    copy_row(base, eb, row, stored.data());
+    widen_to_f32(t, stored.data(), n, dst);
+  };
   for (size_t k = 0; k < in_.size(); ++k) {
     h.in.emplace_back(r * n);
-    for (size_t i = 0; i < r; ++i) copy_row(in_[k].get(), 4, rows[i], h.in.back().data() + i * n);
+    for (size_t i = 0; i < r; ++i) copy_row_f32(in_[k].get(), rows[i], h.in.back().data() + i * n);
   }
   for (const auto& b : col_) {
     h.col.emplace_back(n);
-    b.download(h.col.back().data(), n * 4);
+    copy_row_f32(b.get(), 0, h.col.back().data());
   }
   for (const auto& b : row_in_) {
     h.row_in.emplace_back(r);
     for (size_t i = 0; i < r; ++i)
       CREDIT_CUDA(cudaMemcpy(&h.row_in.back()[i], b.get<const float>() + rows[i], 4, cudaMemcpyDeviceToHost));
   }
-  for (size_t k = 0; k < out_.size(); ++k) {
-    const size_t eb = size_t(out_bytes(w_->outputs[k].type));
-    h.out.emplace_back(r * n * eb);
-    for (size_t i = 0; i < r; ++i) copy_row(out_[k].get(), eb, rows[i], h.out.back().data() + i * n * eb);
+  for (size_t k = 0; k < out_.size(); ++k) {  // laid out as declared: fp32 outputs widened to 4 bytes, int8 as is
+    const size_t ob = size_t(out_bytes(w_->outputs[k].type));
+    h.out.emplace_back(r * n * ob);
+    for (size_t i = 0; i < r; ++i) {
+      unsigned char* dst = h.out.back().data() + i * n * ob;
+      if (w_->outputs[k].type == OutType::I8) copy_row(out_[k].get(), 1, rows[i], dst);
+      else copy_row_f32(out_[k].get(), rows[i], reinterpret_cast<float*>(dst));
+    }
   }
   for (const auto& b : row_out_) {
     h.row_out.emplace_back(r);

@@ -5,6 +5,7 @@
 // so they add no instantiation to schedules.cu, the slowest file to compile.
 #include <string_view>
 
+#include "core/element_type.hpp"
 #include "core/operands.hpp"
 #include "core/split.hpp"
 
@@ -37,6 +38,9 @@ Kernel split_global_kernel_of(std::string_view workload);
 Kernel split_pipelined_kernel_of(std::string_view workload);
 // split_partial's kernel of a workload (split_global_kernels.cu); nullptr for a name that is not a workload's.
 Kernel split_partial_kernel_of(std::string_view workload);
+// The staged, cluster and global-reread kernels of a workload stored in bf16 or fp16 (narrow_kernels.cu; every other
+// entry null); nullptr for f32 or a name that is not a workload's.
+const Kernels* narrow_kernels(std::string_view workload, ElementType type);
 // The staged, cluster and global-reread kernels of a negative control the split-row kernels run
 // (every other entry null); nullptr for any other name.
 const Kernels* negative_control_kernels(std::string_view name);

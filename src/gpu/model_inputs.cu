@@ -169,7 +169,18 @@ std::map<std::string, KernelProbe> probe_kernels(const WorkloadInfo& w, const De
 
 }  // namespace
 
+// Every workload the time model predicts for: the declared ones in f32, bf16 and f16 (each type has kernels, and so
+// resources and probes, of its own).
+static std::vector<const WorkloadInfo*> modelled_workloads() {
+  std::vector<const WorkloadInfo*> out;
+  for (const WorkloadInfo& w : all_workloads()) out.push_back(&w);
+  for (ElementType t : {ElementType::BF16, ElementType::F16})
+    for (const WorkloadInfo& w : narrow_workloads(t)) out.push_back(&w);
+  return out;
+}
+
 void measure_model_inputs(Calibration& c, const DeviceInfo& dev, const std::vector<int>& ps) {
+  const std::vector<const WorkloadInfo*> modelled = modelled_workloads();
   int device = 0;
   CREDIT_CUDA(cudaGetDevice(&device));
   cudaDeviceProp prop{};
@@ -180,8 +191,8 @@ void measure_model_inputs(Calibration& c, const DeviceInfo& dev, const std::vect
   c.limits.reserved_smem_per_block = long(prop.reservedSharedMemPerBlock);
 
   c.kernels.clear();
-  for (const WorkloadInfo& w : all_workloads())
-    for (auto& k : kernel_resources(w)) c.kernels.push_back(std::move(k));
+  for (const WorkloadInfo* w : modelled)
+    for (auto& k : kernel_resources(*w)) c.kernels.push_back(std::move(k));
 
   c.cluster_slots.clear();
   c.cluster_slots_run.clear();
@@ -206,14 +217,14 @@ void measure_model_inputs(Calibration& c, const DeviceInfo& dev, const std::vect
   for (double bytes = double(1 << 20); bytes <= double(1 << 30) * 1.01; bytes *= 4)
     c.copies.push_back({bytes, time_copy_of_traffic(timer, bytes, TimingOptions{3, 15, true}).median});
   c.elem_ns.clear();
-  for (const WorkloadInfo& w : all_workloads()) c.elem_ns[w.name] = probe_elem_ns(w, dev, timer);
+  for (const WorkloadInfo* w : modelled) c.elem_ns[w->name] = probe_elem_ns(*w, dev, timer);
   c.elem_ns_lone.clear();
-  for (const WorkloadInfo& w : all_workloads())
-    if (const double ns = probe_lone_elem_ns(w, dev, timer); ns >= 0) c.elem_ns_lone[w.name] = ns;
+  for (const WorkloadInfo* w : modelled)
+    if (const double ns = probe_lone_elem_ns(*w, dev, timer); ns >= 0) c.elem_ns_lone[w->name] = ns;
   c.kernel_probes.clear();
-  for (const WorkloadInfo& w : all_workloads()) {
-    auto probes = probe_kernels(w, dev, timer);
-    if (!probes.empty()) c.kernel_probes[w.name] = std::move(probes);
+  for (const WorkloadInfo* w : modelled) {
+    auto probes = probe_kernels(*w, dev, timer);
+    if (!probes.empty()) c.kernel_probes[w->name] = std::move(probes);
   }
 }
 

@@ -163,6 +163,10 @@ CandidateTime candidate_formula(const StaticFigures& f, const std::string& workl
   const auto family = RegisterFamily(regs ? traits->register_family : 0);
   require(cluster || partial || reread || regs || spread || schedule == "staged",
           "the time model has no schedule '" + schedule + "'");
+  if (f.element != ElementType::F32 && traits && !traits->narrow) {  // no kernel to predict (gpu/narrow_kernels.cu)
+    c.reason = schedule + " is built in f32 only";
+    return c;
+  }
   // Partial retention keeps `keep` floats of each slice and streams the rest (core/split.hpp), keep
   // sized for the schedule's CTAs per SM (partial: two, partial_one: one).
   const int keep_ctas = partial ? traits->partial_ctas : 0;

@@ -37,8 +37,8 @@ const SweepPoint* find(const ResultsFile& r, const std::string& w, long long m, 
 
 std::vector<std::pair<Schedule, int>> candidate_points(const SweepConfig& cfg) {
   std::vector<std::pair<Schedule, int>> out;
-  for (const ScheduleTraits& t : schedule_traits())  // every candidate of the time model
-    if (t.candidate)
+  for (const ScheduleTraits& t : schedule_traits())  // every candidate of the time model built in the config's type
+    if (t.candidate && (cfg.element == ElementType::F32 || t.narrow))
       for (int p : ps_to_time(t.id, cfg.cluster_sizes, spread_splits())) out.emplace_back(t.id, p);
   return out;
 }
@@ -134,10 +134,14 @@ class ShapeRunner {
 
 std::vector<const WorkloadInfo*> sweep_workloads(const SweepConfig& cfg) {
   std::vector<const WorkloadInfo*> ws;
+  // A name given typed ("layernorm@bf16") stays so in an f32 config.
+  auto typed = [&](const WorkloadInfo& w) -> const WorkloadInfo& {
+    return cfg.element == ElementType::F32 ? w : in_type(w, cfg.element);
+  };
   if (cfg.workloads.empty())
-    for (const auto& w : all_workloads()) ws.push_back(&w);
+    for (const auto& w : all_workloads()) ws.push_back(&typed(w));
   else
-    for (const auto& n : cfg.workloads) ws.push_back(&find_workload(n));
+    for (const auto& n : cfg.workloads) ws.push_back(&typed(find_workload(n)));
   return ws;
 }
 
@@ -146,7 +150,7 @@ std::vector<SweepShape> sweep_shapes(const SweepConfig& cfg, const std::vector<c
                                      const Log& log) {
   std::vector<SweepShape> shapes;
   for (const WorkloadInfo* w : workloads)
-    for (long long m : row_counts_for(cfg, w->name, w->default_rows))
+    for (long long m : row_counts_for(cfg, w->declared, w->default_rows))
       for (long long n : cfg.widths) {
         if (cfg.max_bytes > 0 && gpu::compulsory_bytes(*w, m, n) > cfg.max_bytes) {
           log.info("{} {}x{} left out: {:.3g} compulsory bytes > max_bytes {:.3g}", w->name, m, n,

@@ -148,6 +148,16 @@ SweepConfig read_sweep_config(const std::filesystem::path& path) {
     if (!j["max_bytes"].is_number() || !(j["max_bytes"].get<double>() > 0)) bad(path, "max_bytes", "expected a positive number");
     c.max_bytes = j["max_bytes"].get<double>();
   }
+  if (j.contains("dtype")) {
+    if (!j["dtype"].is_string()) bad(path, "dtype", "expected a string: f32, bf16 or f16");
+    try {
+      c.element = parse_element_type(j["dtype"].get<std::string>());
+    } catch (const std::invalid_argument& e) {
+      bad(path, "dtype", e.what());
+    }
+    if (c.element != ElementType::F32 && c.metric != Metric::KernelTime)
+      bad(path, "dtype", "only f32 with \"metric\": \"host_completion\" (the ladder runs f32 kernels)");
+  }
   if (j.contains("traffic")) {
     if (!j["traffic"].is_boolean()) bad(path, "traffic", "expected true or false");
     if (c.metric != Metric::KernelTime) bad(path, "traffic", "only with \"metric\": \"kernel_time\"");

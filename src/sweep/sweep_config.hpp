@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "core/element_type.hpp"
+
 namespace credit {
 
 // kernel_time: GPU time by events, L2 flushed (the paper's). host_completion: seed 001's, from
@@ -36,6 +38,9 @@ struct SweepConfig {
   // kernel_time: after the timing, every passed kernel point is profiled once more under
   // Nsight Compute for its measured DRAM bytes (traffic/profile_traffic.hpp).
   bool traffic = false;
+  // The stored type of every workload's tensors (issue 17): "f32", "bf16" or "f16"; the workloads run as
+  // "<name>@bf16" and so on (narrow_workloads), with the schedules built in that type.
+  ElementType element = ElementType::F32;
 };
 
 // The paper's sweep: seven workloads, N in {4096 ... 65536}, default M, P in {2, 4, 8, 16}.
@@ -43,9 +48,9 @@ SweepConfig paper_sweep();
 
 // Every key a config may have; any other key is an error naming it. "row_counts" (M of kernel
 // sweeps), "passes", "max_bytes" and "traffic" are kernel-sweep keys being added alongside.
-inline constexpr std::array<const char*, 14> kSweepConfigKeys{
+inline constexpr std::array<const char*, 15> kSweepConfigKeys{
     "name",    "metric",  "workloads",  "widths", "rows",   "row_counts", "switch_rows",
-    "splits",  "cluster_sizes", "samples", "warmup", "passes", "max_bytes", "traffic"};
+    "splits",  "cluster_sizes", "samples", "warmup", "passes", "max_bytes", "traffic", "dtype"};
 
 // Reads a config file. Every key is optional (defaults: the paper's sweep); unknown keys, unknown workloads,
 // non-positive widths or rows, widths above kMaxWidth, rows above kMaxRows, other integers outside int,

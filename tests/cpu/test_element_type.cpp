@@ -1,6 +1,7 @@
 // The element type as a property of a run (issue 17): its names, its rounding (the toolkit's conversions), the
 // tolerance derived from it, and the static figures of every workload in each type, derived from the declarations.
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <random>
 #include <stdexcept>
@@ -8,10 +9,14 @@
 
 #include "catch.hpp"
 #include "core/element_type.hpp"
+#include "core/row_span.hpp"
 #include "core/workload_registry.hpp"
 #include "model/profitability.hpp"
 #include "reference/reference64.hpp"
 #include "support/random_problem.hpp"
+#include "support/time_model_fixture.hpp"
+#include "core/workloads/all.hpp"
+#include "model/time_model.hpp"
 
 using namespace credit;
 using model::cluster_smem_bytes;
@@ -112,8 +117,7 @@ TEST_CASE("static figures in each element type, from the declarations", "[dtype]
       CHECK(f.row_scalar_bytes == f32.row_scalar_bytes);  // per-row scalars stay fp32
       CHECK(f.L == f32.L);  // the statistics and stages do not change
       CHECK(f.Q == f32.Q);
-      CHECK(f.s_scratch < f32.s_scratch);  // the plane slack halves; the reduction floats stay
-      CHECK(f32.s_scratch - f.s_scratch == 8L * (f32.b_keep - f.b_keep));
+      CHECK(f.s_scratch == f32.s_scratch);  // 32 B of slack per plane in any type; reduction floats, mbarriers
     }
   }
   // quant_int8: its fp32 input halves, its int8 output does not.
@@ -175,4 +179,112 @@ TEST_CASE("split execution on rounded inputs meets the derived tolerance in bf16
           for (size_t k = 0; k < pr.row_out.size(); ++k)
             CHECK(rel_l2(pr.row_out[k].data(), ref.row_out[k]) <= output_tolerance(ElementType::F32));
         }
+}
+
+TEST_CASE("the declared workloads in bf16 and f16: named, typed and found", "[dtype][figures]") {
+  for (ElementType t : {ElementType::BF16, ElementType::F16}) {
+    REQUIRE(narrow_workloads(t).size() == all_workloads().size());
+    for (const WorkloadInfo& w : all_workloads()) {
+      const WorkloadInfo& typed = in_type(w, t);
+      INFO(typed.name);
+      CHECK(typed.name == w.name + "@" + element_type_name(t));
+      CHECK(typed.declared == w.name);
+      CHECK(typed.element == t);
+      CHECK(typed.figures.element == t);
+      CHECK(typed.figures.compulsory == w.figures_in(t).compulsory);  // every byte count in the type
+      CHECK(&find_workload(typed.name) == &typed);
+      CHECK(declared_workload(typed.name) == &typed);
+      CHECK(&in_type(typed, ElementType::F32) == &w);
+      CHECK(&in_type(w, ElementType::F32) == &w);
+    }
+  }
+  CHECK(narrow_workloads(ElementType::F32).empty());
+  // A negative control is built in f32 only, and a typed workload is not retyped.
+  CHECK_THROWS_AS(in_type(negative_controls().front(), ElementType::BF16), std::invalid_argument);
+  CHECK_THROWS_AS(in_type(find_workload("layernorm@bf16"), ElementType::F16), std::invalid_argument);
+  try {
+    find_workload("layernorm@bf8");
+    FAIL("no error");
+  } catch (const std::invalid_argument& e) {
+    CHECK(std::string(e.what()).find("@bf16") != std::string::npos);  // the error says how types are named
+  }
+}
+
+namespace {
+// A declaration stored in a 2-byte type, as the kernels' Stored<W, __nv_bfloat16> is (only its size matters here).
+template <class W>
+struct TwoByte : W {
+  using element = std::uint16_t;
+};
+}  // namespace
+
+// The bf16 / fp16 kernels (kernels/split_row_kernel.cuh) lay out R planes of plane_elems(n, p, 8) 2-byte elements,
+// then the reduction floats and the mbarriers; slices of whole 8-element groups walked as BasicRowSpan<8>. What a CTA
+// requests (split_smem_bytes) must hold that layout at every slice and row alignment, and equal the time model's Eq. 3
+// from the bf16 figures, so that the launcher and the model agree on legality.
+TEST_CASE("16-bit slices, spans and planes fit the shared memory Eq. 3 requests", "[dtype][figures]") {
+  int checked = 0;
+  for_each_workload([&](auto decl) {
+    using W = decltype(decl);
+    using N = TwoByte<W>;
+    static_assert(sizeof(element_t<N>) == 2 && sizeof(element_t<W>) == 4);
+    static_assert(!retains_contribution<N>(), "a 16-bit plane keeps inputs, never fp32 contributions");
+    const WorkloadInfo& w = find_workload(W::name);
+    const long planes = popcount(retained_mask<W>());
+    for (int n : {1, 7, 1000, 4099, 50257, 65536, 131072, 262147})
+      for (int p : {1, 2, 4, 8, 16}) {
+        INFO(W::name << " N=" << n << " P=" << p);
+        const long layout = 2L * planes * plane_elems(n, p, 8) + 4L * reduction_floats<N>() +
+                            8L * (SplitPolicy::max_chunks + num_stages<N>());
+        CHECK(layout <= split_smem_bytes<N>(n, p));
+        CHECK(split_smem_bytes<N>(n, p) == cluster_smem_bytes(w.figures_in(ElementType::BF16), n, p));
+        int next = 0;
+        for (int c = 0; c < p; ++c) {
+          const Slice s = slice_of(n, p, c, 8);
+          REQUIRE(s.lo == next);
+          if (s.hi > s.lo) REQUIRE(s.lo % 8 == 0);
+          for (long long row : {0LL, 1LL, 3LL, 5LL}) {  // rows start at every alignment of a ragged N
+            const BasicRowSpan<8> span(row * n, s.lo, s.hi);
+            CHECK(span.groups() * 8 + span.edge_count() == s.hi - s.lo);  // every element once
+            CHECK(span.edge_count() <= 14);
+            if (span.groups() > 0) CHECK((span.base + span.ia) % 8 == 0);  // 16-byte groups in global memory
+            if (s.hi > s.lo) CHECK(span.smem_index(s.hi - 1) < plane_elems(n, p, 8));
+            if (span.groups() > 0) CHECK(span.smem_index(span.ia) % 8 == 0);  // and in the plane
+          }
+          next = s.hi;
+        }
+        CHECK(next == n);
+        ++checked;
+      }
+  });
+  CHECK(checked == 8 * 5 * int(all_workloads().size()));
+}
+
+TEST_CASE("the time model refuses, in bf16, the schedules built in f32 only", "[dtype][model]") {
+  Calibration c = test::h200_like();
+  for (const auto& w : narrow_workloads(ElementType::BF16)) {  // the typed kernels' resources, as calibrate records
+    for (const char* s : {"staged", "cluster"}) c.kernels.push_back({w.name, s, 256, 64, 0});
+    c.kernels.push_back({w.name, "global_reread", 512, 54, 128});
+  }
+  const WorkloadInfo& b = find_workload("rmsnorm@bf16");
+  const Prediction pr = model::predict_times(b.figures, b.name, c, TimeModelParams{}, 4096, 8192);
+  int legal = 0;
+  for (const CandidateTime& ct : pr.candidates) {
+    INFO(ct.schedule << " P=" << ct.p);
+    const ScheduleTraits* t = find_schedule(ct.schedule);
+    REQUIRE(t != nullptr);
+    if (!t->narrow) {
+      CHECK_FALSE(ct.legal);
+      CHECK(ct.reason.find("built in f32 only") != std::string::npos);
+    }
+    legal += ct.legal;
+  }
+  CHECK(legal >= 3);  // staged, global_reread and clusters
+  // Eq. 3 in the type: a bf16 row of 98304 elements fits one CTA (192 KB), in f32 it does not.
+  const auto staged = [&](const WorkloadInfo& w) {
+    return model::candidate_time(w.figures, w.name, c, TimeModelParams{}, model::copy_line(c.copies), "staged", 1, 1024,
+                                 98304);
+  };
+  CHECK(staged(b).legal);
+  CHECK_FALSE(staged(find_workload("rmsnorm")).legal);
 }

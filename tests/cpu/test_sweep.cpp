@@ -78,6 +78,13 @@ TEST_CASE("sweep configs read every field and name the bad one", "[sweep]") {
   CHECK(corrupt.find("c.json") != std::string::npos);
   CHECK(corrupt.find("not valid JSON") != std::string::npos);
   CHECK(error_of("/nonexistent/credit.json").find("cannot open") != std::string::npos);
+
+  // "dtype" (issue 17): the workloads in that type, the candidates built in it; a bad type names the field.
+  const SweepConfig b = read_sweep_config(write_temp("b.json", R"({"workloads": ["lars", "rmsnorm"], "dtype": "bf16"})"));
+  CHECK(b.element == ElementType::BF16);  // (the workloads and points it runs: cli_sweep_dry_run_bf16*)
+  CHECK(read_sweep_config(ok).element == ElementType::F32);
+  CHECK(error_of(write_temp("d.json", R"({"dtype": "fp8"})")).find("dtype") != std::string::npos);
+  CHECK(error_of(write_temp("d2.json", R"({"dtype": 16})")).find("dtype") != std::string::npos);
 }
 
 // A config (written to a temporary file) that read_sweep_config refuses, the error naming the file, field and problem.

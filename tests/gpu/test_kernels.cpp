@@ -2,6 +2,8 @@
 // with every output element poisoned before each run and checked after it.
 #include <cuda_runtime.h>
 
+#include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <map>
 #include <string>
@@ -21,13 +23,20 @@ using gpu::Schedule;
 
 namespace {
 
-// The host problem's tensors on the device; outputs re-poisoned before every run.
+// The host problem's tensors on the device, stored in element type t (issue 17: inputs, column parameters and fp32
+// outputs in bf16 or fp16, their bits from the host's rounding; per-row scalars fp32); outputs re-poisoned before
+// every run. The host problem's inputs must already be rounded to t (HostProblem::round_inputs), so that the
+// oracle sees what the kernel reads.
 struct DeviceCopy {
   std::vector<gpu::DeviceBuffer> bufs;
   RowOperands op;
   gpu::Workspace ws;  // the launches' workspace, owned by the problem
+  ElementType t;
+  const WorkloadInfo* launch_as;  // the workload in t ("layernorm@bf16"): its kernels
+  std::vector<size_t> out_bytes;  // per output, as stored
 
-  explicit DeviceCopy(HostProblem& h) {
+  explicit DeviceCopy(HostProblem& h, ElementType type = ElementType::F32)
+      : t(type), launch_as(&in_type(*h.w, type)) {
     RowOperands host = h.operands();
     op = host;
     auto up = [&](const void* src, size_t bytes) {
@@ -35,26 +44,51 @@ struct DeviceCopy {
       bufs.back().upload(src, bytes);
       return bufs.back().get();
     };
-    for (size_t k = 0; k < h.in.size(); ++k) op.in[k] = static_cast<const float*>(up(h.in[k].data(), h.in[k].size() * 4));
-    for (size_t k = 0; k < h.col.size(); ++k) op.col[k] = static_cast<const float*>(up(h.col[k].data(), h.col[k].size() * 4));
+    auto stored = [&](const std::vector<float>& v) -> const float* {
+      if (t == ElementType::F32) return static_cast<const float*>(up(v.data(), v.size() * 4));
+      std::vector<std::uint16_t> bits(v.size());
+      for (size_t i = 0; i < v.size(); ++i) bits[i] = to_bits(t, v[i]);
+      return static_cast<const float*>(up(bits.data(), bits.size() * 2));
+    };
+    for (size_t k = 0; k < h.in.size(); ++k) op.in[k] = stored(h.in[k]);
+    for (size_t k = 0; k < h.col.size(); ++k) op.col[k] = stored(h.col[k]);
     for (size_t k = 0; k < h.row_in.size(); ++k) op.row_in[k] = static_cast<const float*>(up(h.row_in[k].data(), h.row_in[k].size() * 4));
-    for (size_t k = 0; k < h.out.size(); ++k) op.out[k] = up(h.out[k].data(), h.out[k].size());
+    for (size_t k = 0; k < h.out.size(); ++k) {
+      const bool narrow = h.w->outputs[k].type != OutType::I8 && t != ElementType::F32;
+      out_bytes.push_back(narrow ? h.out[k].size() / 2 : h.out[k].size());
+      bufs.emplace_back(out_bytes.back());
+      op.out[k] = bufs.back().get();
+    }
     for (size_t k = 0; k < h.row_out.size(); ++k) op.row_out[k] = static_cast<float*>(up(h.row_out[k].data(), h.row_out[k].size() * 4));
   }
 
-  void poison(const HostProblem& h) {
+  void poison(const HostProblem& h) {  // 0xff bytes: NaN in every float type
     for (size_t k = 0; k < h.out.size(); ++k)
-      CREDIT_CUDA(cudaMemset(op.out[k], h.w->outputs[k].type == OutType::I8 ? 0x80 : 0xff, h.out[k].size()));
+      CREDIT_CUDA(cudaMemset(op.out[k], h.w->outputs[k].type == OutType::I8 ? 0x80 : 0xff, out_bytes[k]));
     for (size_t k = 0; k < h.row_out.size(); ++k) CREDIT_CUDA(cudaMemset(op.row_out[k], 0xff, h.row_out[k].size() * 4));
   }
 
-  void download(HostProblem& h) const {
-    for (size_t k = 0; k < h.out.size(); ++k)
-      CREDIT_CUDA(cudaMemcpy(h.out[k].data(), op.out[k], h.out[k].size(), cudaMemcpyDeviceToHost));
+  void download(HostProblem& h) const {  // fp32 outputs stored narrower come back widened, exactly
+    for (size_t k = 0; k < h.out.size(); ++k) {
+      if (out_bytes[k] == h.out[k].size()) {
+        CREDIT_CUDA(cudaMemcpy(h.out[k].data(), op.out[k], h.out[k].size(), cudaMemcpyDeviceToHost));
+        continue;
+      }
+      std::vector<std::uint16_t> bits(out_bytes[k] / 2);
+      CREDIT_CUDA(cudaMemcpy(bits.data(), op.out[k], out_bytes[k], cudaMemcpyDeviceToHost));
+      auto* f = reinterpret_cast<float*>(h.out[k].data());
+      for (size_t i = 0; i < bits.size(); ++i) f[i] = widen(t, bits[i]);
+    }
     for (size_t k = 0; k < h.row_out.size(); ++k)
       CREDIT_CUDA(cudaMemcpy(h.row_out[k].data(), op.row_out[k], h.row_out[k].size() * 4, cudaMemcpyDeviceToHost));
   }
 };
+
+double l2_norm(const std::vector<double>& v) {
+  double s = 0;
+  for (double x : v) s += x * x;
+  return std::sqrt(s);
+}
 
 const DeviceInfo& device() {
   static const DeviceInfo d = gpu::use_device(0);
@@ -64,11 +98,11 @@ const DeviceInfo& device() {
 // Runs one configuration and checks every element against the oracle.
 void check_against_oracle(HostProblem& h, DeviceCopy& d, const Reference64& ref, Schedule s, int p,
                           const gpu::LaunchOptions& opt = {}) {
-  INFO(h.w->name << " " << gpu::schedule_name(s) << " P=" << p << " M=" << h.m << " N=" << h.n << " barrier="
+  INFO(d.launch_as->name << " " << gpu::schedule_name(s) << " P=" << p << " M=" << h.m << " N=" << h.n << " barrier="
                  << int(opt.barrier) << " switches=" << opt.switches);
   h.poison_outputs();
   d.poison(h);
-  d.ws.launch(*h.w, s, p, d.op, device(), nullptr, opt);
+  d.ws.launch(*d.launch_as, s, p, d.op, device(), nullptr, opt);
   CREDIT_CUDA(cudaDeviceSynchronize());
   d.download(h);
   for (size_t k = 0; k < h.out.size(); ++k) {
@@ -80,10 +114,11 @@ void check_against_oracle(HostProblem& h, DeviceCopy& d, const Reference64& ref,
       for (size_t i = 0; i < want.size(); ++i) bad += h.out_i8(int(k))[i] != want[i];
       CHECK(bad == 0);
       CHECK(std::memcmp(h.row_out[0].data(), scale.data(), scale.size() * 4) == 0);
-    } else {
+    } else {  // 1e-5 in f32; plus the stored type's rounding (core/element_type.hpp), derived, not tuned
       const double e = rel_l2(h.out_f32(int(k)), ref.out[k]);
-      CAPTURE(e);
-      CHECK(e <= 1e-5);
+      const double tolerance = output_tolerance(d.t, l2_norm(ref.out[k]), double(ref.out[k].size()));
+      CAPTURE(e, tolerance);
+      CHECK(e <= tolerance);
     }
   }
   for (size_t k = 0; k < h.row_out.size(); ++k) {  // a row reduction's only output
@@ -126,7 +161,48 @@ void check_all_schedules(const WorkloadInfo& w, Shape sh, uint64_t seed, InputSc
   CHECK(ran >= 2);  // at least global-reread and one cluster size run at every shape
 }
 
+// Issue 17: every workload in bf16 and fp16 against the float64 oracle on the same rounded inputs, every schedule
+// built in the type at each P it takes (the others refused, never launched).
+void check_narrow_schedules(const WorkloadInfo& w, ElementType t, Shape sh, uint64_t seed) {
+  HostProblem h = make_random_problem(w, sh.m, sh.n, seed);
+  h.round_inputs(t);
+  const Reference64 ref = reference64(h);
+  DeviceCopy d(h, t);
+  int ran = 0;
+  for (const ScheduleTraits& tr : schedule_traits()) {
+    const std::vector<int> ps = tr.split == Split::Cluster ? std::vector<int>{2, 4, 8, 16} : std::vector<int>{1};
+    for (int p : ps) {
+      if (!takes_p(tr.id, p)) continue;
+      const gpu::Support sup = gpu::can_implement(*d.launch_as, tr.id, p, sh.m, sh.n, device());
+      if (!tr.narrow) CHECK_FALSE(sup.ok);  // built in f32 only
+      if (!sup.ok) {
+        CHECK_THROWS_AS(d.ws.launch(*d.launch_as, tr.id, p, d.op, device(), nullptr), std::invalid_argument);
+        continue;
+      }
+      check_against_oracle(h, d, ref, tr.id, p);
+      ++ran;
+    }
+  }
+  CHECK(ran >= 2);
+}
+
 }  // namespace
+
+TEST_CASE("bf16 and fp16: every schedule built in the type matches the float64 oracle on the rounded inputs",
+          "[gpu][dtype]") {
+  const std::vector<Shape> shapes = {{1, 1},      {3, 7},       {3, 1000},    {2, 2049},   {3, 4097},
+                                     {4096, 1000}, {2, 16387},  {3, 50257},   {2, 65536},  {1, 131072},
+                                     {2, 262147}, {1, 262144}};
+  uint64_t seed = 17000;
+  for (ElementType t : {ElementType::BF16, ElementType::F16})
+    for (const auto& w : all_workloads())
+      for (const Shape& sh : shapes) check_narrow_schedules(w, t, sh, ++seed * 7919);
+}
+
+TEST_CASE("bf16: one ragged shape per workload, every schedule built in it", "[sanitize]") {
+  uint64_t seed = 17500;
+  for (const auto& w : all_workloads()) check_narrow_schedules(w, ElementType::BF16, {3, 4099}, ++seed);
+}
 
 TEST_CASE("every schedule matches the float64 oracle at ragged and large shapes", "[gpu]") {
   const std::vector<Shape> shapes = {{3, 2049},  {3, 4097},   {2, 16384}, {2, 16387},

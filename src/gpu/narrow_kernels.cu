@@ -1,0 +1,50 @@
+// The kernels built in bf16 and fp16 (issue 17): the staged, clustered and global-reread schedules of every
+// workload instantiated for Stored<W, E> (kernels/element_access.cuh), reading and writing the row tensors,
+// column parameters and per-element float outputs as E and computing in fp32. In a file of their own so that
+// they compile beside schedules.cu. Every other schedule is built in fp32 only (ScheduleTraits::narrow).
+#include <map>
+#include <string>
+
+#include "core/workloads/all.hpp"
+#include "gpu/kernel_table.hpp"
+#include "kernels/element_access.cuh"
+#include "kernels/global_reread_kernel.cuh"
+#include "kernels/split_row_kernel.cuh"
+
+namespace credit::gpu {
+
+namespace {
+
+template <class W>
+long narrow_split_smem(long n, int p) { return split_smem_bytes<W>(n, p); }
+
+template <class E>
+std::map<std::string, Kernels, std::less<>> narrow_table() {
+  std::map<std::string, Kernels, std::less<>> t;
+  for_each_workload([&](auto decl) {
+    using W = kernels::Stored<decltype(decl), E>;
+    Kernels k{};
+    k.staged = &kernels::split_row_kernel<W, kernels::LocalExchange>;
+    k.cluster = &kernels::split_row_kernel<W, kernels::DsmemExchange>;
+    k.reread = &kernels::global_reread_kernel<W>;
+    k.split_smem = &narrow_split_smem<W>;
+    k.stats = num_stats<W>();
+    k.stages = num_stages<W>();
+    k.retained = popcount(retained_mask<W>());
+    t[decltype(decl)::name] = k;
+  });
+  return t;
+}
+
+}  // namespace
+
+const Kernels* narrow_kernels(std::string_view workload, ElementType type) {
+  if (type == ElementType::F32) return nullptr;
+  static const auto bf16 = narrow_table<__nv_bfloat16>();
+  static const auto f16 = narrow_table<__half>();
+  const auto& table = type == ElementType::BF16 ? bf16 : f16;
+  const auto it = table.find(workload);
+  return it == table.end() ? nullptr : &it->second;
+}
+
+}  // namespace credit::gpu
