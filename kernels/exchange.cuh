@@ -64,10 +64,15 @@ struct DsmemExchange {
   __device__ static void begin(const RowOperands&, std::uint64_t* xbars) {
     // Without a stage no CTA touches a peer: no mbarrier, and no cluster barrier to leave pending.
     if constexpr (num_stages<W>() > 0) {
+      // Thread 0 initialises, then (after the warp is synchronised: racecheck reported the bf16 kernels' init and
+      // expect_tx as a warp-level hazard) arms each stage's mbarrier for the P peers' pushes.
+      if (threadIdx.x == 0)
+        for (int l = 0; l < num_stages<W>(); ++l) mbarrier_init(&xbars[l], 1);
+      __syncwarp();
       if (threadIdx.x == 0) {
         const unsigned p = cluster_nctarank();
         [&]<int... l>(std::integer_sequence<int, l...>) {
-          ((mbarrier_init(&xbars[l], 1), mbarrier_arrive_expect_tx(&xbars[l], p * unsigned(W::stages[l].q) * 4u)), ...);
+          (mbarrier_arrive_expect_tx(&xbars[l], p * unsigned(W::stages[l].q) * 4u), ...);
         }(std::make_integer_sequence<int, num_stages<W>()>{});
         mbarrier_init_fence();
       }

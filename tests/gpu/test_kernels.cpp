@@ -199,7 +199,7 @@ TEST_CASE("bf16 and fp16: every schedule built in the type matches the float64 o
       for (const Shape& sh : shapes) check_narrow_schedules(w, t, sh, ++seed * 7919);
 }
 
-TEST_CASE("bf16: one ragged shape per workload, every schedule built in it", "[sanitize]") {
+TEST_CASE("bf16: one ragged shape per workload (every schedule built in it)", "[sanitize]") {
   uint64_t seed = 17500;
   for (const auto& w : all_workloads()) check_narrow_schedules(w, ElementType::BF16, {3, 4099}, ++seed);
 }
