@@ -6,32 +6,18 @@
 #include <string>
 
 #include "core/workloads/all.hpp"
-#include "gpu/kernel_table.hpp"
+#include "gpu/split_row_kernel_set.cuh"
 #include "kernels/element_access.cuh"
-#include "kernels/global_reread_kernel.cuh"
-#include "kernels/split_row_kernel.cuh"
 
 namespace credit::gpu {
 
 namespace {
 
-template <class W>
-long narrow_split_smem(long n, int p) { return split_smem_bytes<W>(n, p); }
-
 template <class E>
 std::map<std::string, Kernels, std::less<>> narrow_table() {
   std::map<std::string, Kernels, std::less<>> t;
   for_each_workload([&](auto decl) {
-    using W = kernels::Stored<decltype(decl), E>;
-    Kernels k{};
-    k.staged = &kernels::split_row_kernel<W, kernels::LocalExchange>;
-    k.cluster = &kernels::split_row_kernel<W, kernels::DsmemExchange>;
-    k.reread = &kernels::global_reread_kernel<W>;
-    k.split_smem = &narrow_split_smem<W>;
-    k.stats = num_stats<W>();
-    k.stages = num_stages<W>();
-    k.retained = popcount(retained_mask<W>());
-    t[decltype(decl)::name] = k;
+    t[decltype(decl)::name] = split_row_kernel_set<kernels::Stored<decltype(decl), E>>();
   });
   return t;
 }
