@@ -1,8 +1,9 @@
 #pragma once
 // A span [lo, hi) of one row walked with 16-byte accesses: a scalar head up to the first 16-byte
-// boundary, whole 16-byte groups of G elements (4 floats, or 8 bf16 / fp16), and a scalar tail. Rows of any width N work, also when N is not a
-// multiple of 4 (then row starts are not 16-byte aligned). Host and device: the kernels walk spans,
-// and the CPU tests check the layouts built on them (the split-row kernels' planes and chunk plans).
+// boundary, whole 16-byte groups of G elements (4 floats, or 8 bf16 / fp16), and a scalar tail. Rows
+// of any width N work, also when N is not a multiple of G (then row starts are not 16-byte aligned).
+// Host and device: the kernels walk spans, and the CPU tests check the layouts built on them (the
+// split-row kernels' planes and chunk plans).
 #include "core/hd.hpp"
 
 namespace credit {

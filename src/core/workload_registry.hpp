@@ -44,8 +44,9 @@ const std::vector<WorkloadInfo>& negative_controls();
 const std::vector<WorkloadInfo>& narrow_workloads(ElementType t);
 // "layernorm" in t: "layernorm" for f32, "layernorm@bf16" otherwise.
 std::string typed_name(std::string_view declared, ElementType t);
-// The declared workload w in element type t (w itself for f32); throws std::invalid_argument for a negative control
-// or a workload already typed otherwise.
+// Workload w in element type t: w itself when it is in t already, its declaration's f32 workload for f32, its
+// "@bf16" / "@f16" variant otherwise; throws std::invalid_argument for a negative control in bf16 or f16, or a typed
+// workload asked for the other narrow type.
 const WorkloadInfo& in_type(const WorkloadInfo& w, ElementType t);
 
 // Any kind by name (typed ones too). Throws std::invalid_argument naming the known workloads when `name` is none.
