@@ -14,7 +14,7 @@
 namespace credit {
 
 struct Problem {
-  std::string workload;  // workload_names()
+  std::string workload;  // workload_names(), or one in bf16 / fp16: "layernorm@bf16", "layernorm@f16" (Tensors)
   Schedule schedule = Schedule::GlobalReread;
   int p = 1;             // CTAs per row (Selection::p)
   long long m = 0, n = 0;
@@ -22,6 +22,9 @@ struct Problem {
 
 // Device pointers, row-major, in the order of workload_tensors(problem.workload). Inputs, column parameters and
 // outputs 16-byte aligned (as cudaMalloc returns them), per-row scalars 4-byte aligned: run() refuses others.
+// For a workload named "<name>@bf16" (or "@f16") the inputs, column parameters and float outputs hold
+// __nv_bfloat16 (__half) elements, passed through these pointers cast; per-row scalars stay float, int8 int8; the
+// staged, global_reread and cluster schedules run them (can_implement says so for the others).
 struct Tensors {
   std::vector<const float*> inputs;
   std::vector<const float*> col_params;
