@@ -131,6 +131,8 @@ __global__ void __launch_bounds__(SplitPolicy::threads, Stream ? StreamCtas : sp
   const int p = X::size(op);
   using E = element_t<W>;
   constexpr int G = SpanOf<W>::group;
+  // fp32 keeps plane_floats (the same count): with plane_elems the compiler lost the warp partials' 16-byte loads
+  // after the planes (PTX diffed), plane_floats' bound lets it keep them.
   const int stride = Stream ? plane_floats(op.n, p, op.keep) : G == 4 ? plane_floats(op.n, p) : plane_elems(op.n, p, G);
   E* smem = reinterpret_cast<E*>(smem4);
   const PlanesOf<W> pl{smem, stride};

@@ -78,12 +78,7 @@ void print_point(std::FILE* out, const SweepPoint& p) {
 
 void run_bench(const BenchArgs& a, const GlobalOptions& g) {
   refuse_overwriting_inputs({}, {{"--json", g.json_path}, {"--csv", a.csv}});  // the two outputs apart
-  ElementType element = ElementType::F32;
-  try {
-    element = parse_element_type(a.dtype);
-  } catch (const std::invalid_argument& e) {
-    throw CommandFailed(std::string("--dtype: ") + e.what(), 2);
-  }
+  const ElementType element = element_type_option(a.dtype);
   const auto workloads = chosen_workloads(a.workloads, element);  // bad input fails before the GPU is touched
   const std::optional<Shape> shape = a.shape.empty() ? std::nullopt : std::optional<Shape>(shape_option(a.shape));
   const std::vector<int> widths = shape ? std::vector<int>{int(shape->n)} : parse_int_list(a.widths);

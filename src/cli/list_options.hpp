@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/element_type.hpp"
 #include "core/shape.hpp"
 
 namespace credit::cli {
@@ -18,6 +19,15 @@ inline Shape shape_option(const std::string& text) {
     return parse_shape(text);
   } catch (const std::invalid_argument& e) {
     throw std::invalid_argument(std::string("--shape: ") + e.what());
+  }
+}
+
+// --dtype's value (f32, bf16, f16); its error names the option, as --shape's does.
+inline ElementType element_type_option(const std::string& text) {
+  try {
+    return parse_element_type(text);
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument(std::string("--dtype: ") + e.what());
   }
 }
 

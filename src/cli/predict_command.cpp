@@ -254,12 +254,7 @@ void run_predict(PredictArgs a, const GlobalOptions& g) {
   }
   if (a.workload.empty() || a.shape.empty())
     throw CommandFailed("predict needs --workload and --shape (or --from FILE)", 2);
-  ElementType element = ElementType::F32;
-  try {
-    element = parse_element_type(a.dtype);
-  } catch (const std::invalid_argument& e) {
-    throw CommandFailed(std::string("--dtype: ") + e.what(), 2);
-  }
+  const ElementType element = element_type_option(a.dtype);
   const WorkloadInfo& declared = find_workload(a.workload);  // bad input fails before any file or GPU is touched
   refuse_by_structure(declared, "--workload");  // a negative control: rejected by rule, no model arithmetic
   const WorkloadInfo& w = element == ElementType::F32 ? declared : in_type(declared, element);

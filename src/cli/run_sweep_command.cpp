@@ -16,6 +16,7 @@
 #include "cli/constants_option.hpp"
 #include "cli/csv_output.hpp"
 #include "cli/ladder_sweep.hpp"
+#include "cli/list_options.hpp"
 #include "cli/output_paths.hpp"
 #include "cli/structural_rule.hpp"
 #include "cli/traffic_option.hpp"
@@ -255,11 +256,7 @@ void run_sweep(const SweepArgs& a, const GlobalOptions& g) {
   refuse_overwriting_inputs({a.config}, {{"--resume", a.resume}});
   SweepConfig cfg = a.config.empty() ? paper_sweep() : read_sweep_config(a.config);
   if (!a.dtype.empty()) {
-    try {
-      cfg.element = parse_element_type(a.dtype);
-    } catch (const std::invalid_argument& e) {
-      throw CommandFailed(std::string("--dtype: ") + e.what(), 2);
-    }
+    cfg.element = element_type_option(a.dtype);
     if (cfg.element != ElementType::F32 && cfg.metric == Metric::HostCompletion)
       throw CommandFailed("--dtype: the ladder (host_completion) runs f32 kernels only", 2);
   }

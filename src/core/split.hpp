@@ -184,11 +184,16 @@ struct Slice {
   int lo, hi;  // [lo, hi) of the row
 };
 
-// Slice lengths are rounded up to whole 16-byte vectors (vec elements: 4 floats, 8 bf16) so that slice starts keep
-// the row's alignment. When n < p * vec the last CTAs get empty slices and contribute identities.
-CREDIT_HD Slice slice_of(int n, int p, int c, int vec = SplitPolicy::vec) {
+// Elements of the slice a CTA of P per row holds at width n (n <= 2^30): ceil(n / p) rounded up to whole 16-byte
+// vectors of vec elements (4 floats, 8 bf16), so that slice starts keep the row's alignment.
+CREDIT_HD constexpr int slice_elems(int n, int p, int vec) {
   const int per = (n + p - 1) / p;
-  const int len = (per + vec - 1) / vec * vec;
+  return (per + vec - 1) / vec * vec;
+}
+
+// When n < p * vec the last CTAs get empty slices and contribute identities.
+CREDIT_HD Slice slice_of(int n, int p, int c, int vec = SplitPolicy::vec) {
+  const int len = slice_elems(n, p, vec);
   const long long lo = (long long)c * len;
   const int lo_c = lo < n ? int(lo) : n;
   const int hi = lo_c + len < n ? lo_c + len : n;
@@ -198,6 +203,7 @@ CREDIT_HD Slice slice_of(int n, int p, int c, int vec = SplitPolicy::vec) {
 // Floats of one retained-input plane: the slice rounded up to vectors, plus one vector of
 // slack because the plane starts at the vector boundary below the slice's first element.
 // A CTA of the partial schedule holds at most `keep` floats (a multiple of vec) per plane.
+// (Spelt out, not through slice_elems: the fp32 kernels' PTX lost their warp partials' vector loads that way.)
 CREDIT_HD int plane_floats(int n, int p, int keep = 0x7ffffff0) {
   const int per = (n + p - 1) / p;
   const int len = (per + SplitPolicy::vec - 1) / SplitPolicy::vec * SplitPolicy::vec;
@@ -206,10 +212,7 @@ CREDIT_HD int plane_floats(int n, int p, int keep = 0x7ffffff0) {
 
 // Elements of one retained plane in a 16-byte group element type (vec per group): the slice rounded up to groups,
 // plus one group of slack (the plane starts at the group boundary below the slice's first element).
-CREDIT_HD int plane_elems(int n, int p, int vec) {
-  const int per = (n + p - 1) / p;
-  return (per + vec - 1) / vec * vec + vec;
-}
+CREDIT_HD int plane_elems(int n, int p, int vec) { return slice_elems(n, p, vec) + vec; }
 
 // Bytes kept per element: one element of the stored type per retained input.
 template <class W>
@@ -314,6 +317,7 @@ constexpr long long partial_streamed_elems(long long n, int p, long long keep) {
   return n - p * keep > 0 ? n - p * keep : 0;
 }
 // Floats of the slice a CTA of P per row holds at width n, rounded up to whole vectors.
+// (slice_elems in 64-bit arithmetic: the host asks at any width, before a shape is refused.)
 constexpr long long slice_floats(long long n, int p) {
   return ((n + p - 1) / p + SplitPolicy::vec - 1) / SplitPolicy::vec * SplitPolicy::vec;
 }

@@ -75,7 +75,6 @@ const std::vector<WorkloadInfo>& narrow_workloads(ElementType t) {
     for (const WorkloadInfo& w : all_workloads()) {
       WorkloadInfo c = w;
       c.name = typed_name(w.declared, e);
-      c.element = e;
       c.figures = w.figures_in(e);
       v.push_back(std::move(c));
     }
@@ -90,9 +89,9 @@ std::string typed_name(std::string_view declared, ElementType t) {
 }
 
 const WorkloadInfo& in_type(const WorkloadInfo& w, ElementType t) {
-  if (w.element == t) return w;
+  if (w.element() == t) return w;
   if (t == ElementType::F32 && !w.negative_control()) return find_workload(w.declared);
-  if (w.negative_control() || w.element != ElementType::F32)
+  if (w.negative_control() || w.element() != ElementType::F32)
     throw std::invalid_argument(w.name + " is not built in " + element_type_name(t) +
                                 " (the declared workloads are, in f32, bf16 and f16)");
   for (const WorkloadInfo& c : narrow_workloads(t))

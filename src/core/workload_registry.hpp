@@ -13,7 +13,6 @@ namespace credit {
 struct WorkloadInfo {
   std::string name;  // the declaration's, with "@bf16" or "@f16" for a workload stored in a narrower type
   std::string declared;  // the declaration's name (the kernels', the CPU execution's, the peers')
-  ElementType element = ElementType::F32;  // the stored type of its row tensors (issue 17)
   long default_rows = 0;
   std::vector<std::string> inputs, col_params, row_params, row_outputs;
   std::vector<OutputDecl> outputs;
@@ -22,6 +21,7 @@ struct WorkloadInfo {
   // The distribution of a tensor's test and benchmark data (standard normal unless declared).
   Domain domain_of(std::string_view tensor) const;
   StaticFigures figures;  // in the workload's element type
+  ElementType element() const { return figures.element; }  // the stored type of its row tensors (issue 17)
   // The figures in an element type (issue 17), derived from the declaration when asked: figures_in(F32) == figures.
   StaticFigures (*figures_of_type)(ElementType) = nullptr;
   StaticFigures figures_in(ElementType t) const { return figures_of_type(t); }

@@ -85,7 +85,7 @@ CheckResult check_outputs(DeviceProblem& prob, const std::function<void()>& run,
     } else {
       const auto* a = reinterpret_cast<const float*>(got.out[k].data());
       const auto* b = reinterpret_cast<const float*>(want.out[k].data());
-      judge(rel_l2(a, b, elems), output_tolerance(w.element, l2_norm(b, elems), double(elems)), w.outputs[k].name);
+      judge(rel_l2(a, b, elems), output_tolerance(w.element(), l2_norm(b, elems), double(elems)), w.outputs[k].name);
     }
   }
   for (size_t k = 0; k < w.row_outputs.size(); ++k)

@@ -71,7 +71,7 @@ DeviceBuffer random_buffer(size_t count, std::uint64_t seed, const Domain& d, fl
 
 // Bytes per element of output k as stored: int8, or the workload's element type.
 size_t stored_out_bytes(const WorkloadInfo& w, size_t k) {
-  return w.outputs[k].type == OutType::I8 ? 1 : size_t(element_bytes(w.element));
+  return w.outputs[k].type == OutType::I8 ? 1 : size_t(element_bytes(w.element()));
 }
 
 // Row-major values of a stored type widened to fp32 (exactly).
@@ -95,11 +95,11 @@ DeviceProblem::DeviceProblem(const WorkloadInfo& w, long long rows, long long n,
   const size_t elems = size_t(rows) * size_t(n);
   std::uint64_t s = seed * 0x100000001b3ull;
   for (size_t k = 0; k < w.inputs.size(); ++k) {
-    in_.push_back(random_buffer(elems, ++s, w.domain_of(w.inputs[k]), scale, w.element));
+    in_.push_back(random_buffer(elems, ++s, w.domain_of(w.inputs[k]), scale, w.element()));
     op_.in[k] = in_.back().get<const float>();
   }
   for (size_t k = 0; k < w.col_params.size(); ++k) {
-    col_.push_back(random_buffer(size_t(n), ++s, w.domain_of(w.col_params[k]), 1.0f, w.element));
+    col_.push_back(random_buffer(size_t(n), ++s, w.domain_of(w.col_params[k]), 1.0f, w.element()));
     op_.col[k] = col_.back().get<const float>();
   }
   for (size_t k = 0; k < w.row_params.size(); ++k) {
@@ -136,7 +136,7 @@ long long DeviceProblem::count_poisoned() const {
     if (w_->outputs[k].type == OutType::I8)
       count_poison_i8<<<kFillBlocks, kFillThreads>>>(out_[k].get<const signed char>(), out_[k].bytes(),
                                                      count.get<unsigned long long>());
-    else if (w_->element != ElementType::F32)  // 0xffff: a NaN in bf16 and fp16
+    else if (w_->element() != ElementType::F32)  // 0xffff: a NaN in bf16 and fp16
       count_poison_16<<<kFillBlocks, kFillThreads>>>(out_[k].get<const unsigned short>(), out_[k].bytes() / 2,
                                                      count.get<unsigned long long>());
     else
@@ -157,7 +157,7 @@ long long DeviceProblem::count_poisoned() const {
 DeviceProblem::HostRows DeviceProblem::download_rows(const std::vector<long long>& rows) const {
   HostRows h;
   const size_t n = size_t(op_.n), r = rows.size();
-  const ElementType t = w_->element;
+  const ElementType t = w_->element();
   const size_t eb = size_t(element_bytes(t));
   std::vector<unsigned char> stored(n * eb);
   auto copy_row = [&](const void* base, size_t elem_bytes, long long row, void* dst) {

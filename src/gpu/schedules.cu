@@ -31,8 +31,8 @@ void fill_fused(Kernel* k, std::integer_sequence<int, l...>) {
 }
 
 const Kernels& kernels_of(const WorkloadInfo& w) {
-  if (w.element != ElementType::F32) {
-    if (const Kernels* k = narrow_kernels(w.declared, w.element)) return *k;
+  if (w.element() != ElementType::F32) {
+    if (const Kernels* k = narrow_kernels(w.declared, w.element())) return *k;
     throw std::invalid_argument("no kernels for workload '" + w.name + "'");
   }
   static const std::map<std::string, Kernels> table = [] {
@@ -238,8 +238,8 @@ Support can_implement(const WorkloadInfo& w, Schedule s, int p, long long rows, 
   if (!w.not_split_row.empty()) return {false, "no split-row kernel can run it: " + w.not_split_row};
   if (w.negative_control() && s != Schedule::Staged && s != Schedule::GlobalReread && s != Schedule::Cluster)
     return {false, "a negative control is built for the staged, global_reread and cluster kernels only"};
-  if (w.element != ElementType::F32 && !traits_of(s).narrow)
-    return {false, std::string(schedule_name(s)) + " is built in f32 only (in " + element_type_name(w.element) +
+  if (w.element() != ElementType::F32 && !traits_of(s).narrow)
+    return {false, std::string(schedule_name(s)) + " is built in f32 only (in " + element_type_name(w.element()) +
                        ": staged, global_reread and cluster)"};
   if (rows < 1 || n < 1) return {false, "rows and width must be at least 1"};
   if (n > (1LL << 30)) return {false, "width above 2^30 elements is not supported"};

@@ -189,7 +189,7 @@ TEST_CASE("the declared workloads in bf16 and f16: named, typed and found", "[dt
       INFO(typed.name);
       CHECK(typed.name == w.name + "@" + element_type_name(t));
       CHECK(typed.declared == w.name);
-      CHECK(typed.element == t);
+      CHECK(typed.element() == t);
       CHECK(typed.figures.element == t);
       CHECK(typed.figures.compulsory == w.figures_in(t).compulsory);  // every byte count in the type
       CHECK(&find_workload(typed.name) == &typed);
