@@ -33,7 +33,8 @@ inline constexpr bool col_prefetch = T <= CREDIT_REGISTER_COL_PREFETCH;  // colu
 #define CREDIT_REGISTER_LOAD 0
 #endif
 
-__device__ __forceinline__ float4 load_once(const float4* p) {
+template <class P>  // float4, or 16 bytes of a narrower type
+__device__ __forceinline__ P load_once(const P* p) {
   if constexpr (CREDIT_REGISTER_LOAD == 1) return __ldg(p);
   else if constexpr (CREDIT_REGISTER_LOAD == 2) return *p;
   else return __ldcs(p);
@@ -47,7 +48,7 @@ template <class W, int T, int G>
 struct RegisterRow {
   static constexpr int NI = n_inputs<W>;
   static constexpr unsigned held = retained_mask<W>() | W::apply_reads;  // inputs read once, kept
-  Vec<NI> v[G];        // groups threadIdx.x + g * T of the row
+  Vec<NI, Pack<element_t<W>>> v[G];  // groups threadIdx.x + g * T of the row, as stored (4 floats or 8 bf16 / fp16)
   float edge[NI > 0 ? NI : 1];  // the thread's scalar head or tail element, if any
 };
 
@@ -82,10 +83,11 @@ inline constexpr bool kept_contribution =
 #define CREDIT_REGISTER_KEPT 1
 #endif
 // Whether the last stage overwrites an element's inputs with what h needs of them (contribute_kept) and
-// h reads those (apply_kept): softmax_bwd's and softmax_dropout_bwd's exponentials, not computed twice.
+// h reads those (apply_kept): softmax_bwd's and softmax_dropout_bwd's exponentials, not computed twice. fp32 only:
+// a group of a narrower type has no room for fp32 values (h computes them again, as the clustered kernel does).
 template <class W, int l>
-inline constexpr bool kept_inputs =
-    CREDIT_REGISTER_KEPT != 0 && keeps_in_registers<W>() && l == num_stages<W>() - 1 && !kept_contribution<W, l>;
+inline constexpr bool kept_inputs = CREDIT_REGISTER_KEPT != 0 && sizeof(element_t<W>) == 4 && keeps_in_registers<W>() &&
+                                    l == num_stages<W>() - 1 && !kept_contribution<W, l>;
 
 // The exchange's shared memory: per-statistic slots for the largest cluster and one mbarrier per stage
 // (DsmemExchange); nothing for one CTA per row.
@@ -97,10 +99,11 @@ struct ExchangeSmem {
 };
 
 template <class W, class X, int l, int T, int G>
-__device__ __forceinline__ void register_stage(const RowOperands& op, long long row, const RowSpan& span,
+__device__ __forceinline__ void register_stage(const RowOperands& op, long long row, const SpanOf<W>& span,
                                                RegisterRow<W, T, G>& r, bool has_edge, float* warp_buf,
                                                float* slots, std::uint64_t* xbars, const float* rowp,
                                                typename W::Ctx& ctx) {
+  using E = element_t<W>;
   constexpr int NI = n_inputs<W>;
   float acc[W::stages[l].q];
   init_partials<W, l>(acc);
@@ -127,15 +130,17 @@ __device__ __forceinline__ void register_stage(const RowOperands& op, long long 
   for (int g = 0; g < G; ++g) {
     if (int(threadIdx.x) + g * T >= groups) break;
 #pragma unroll
-    for (int e = 0; e < 4; ++e) {
+    for (int e = 0; e < group_elems<E>; ++e) {
       float x[NI];
 #pragma unroll
-      for (int k = 0; k < NI; ++k) x[k] = lane_of(r.v[g].x[k], e);
+      for (int k = 0; k < NI; ++k) x[k] = lane<E>(r.v[g].x[k], e);
       add(x);
-      if constexpr (keep) set_lane(r.v[g].x[0], e, x[0]);
-      if constexpr (keep_inputs)
+      if constexpr (keep || keep_inputs) {  // fp32 only (retains_contribution, kept_inputs)
+        if constexpr (keep) set_lane(r.v[g].x[0], e, x[0]);
+        if constexpr (keep_inputs)
 #pragma unroll
-        for (int k = 0; k < NI; ++k) set_lane(r.v[g].x[k], e, x[k]);
+          for (int k = 0; k < NI; ++k) set_lane(r.v[g].x[k], e, x[k]);
+      }
     }
   }
   if (has_edge) add(r.edge);
@@ -145,7 +150,7 @@ __device__ __forceinline__ void register_stage(const RowOperands& op, long long 
 }
 
 template <class W, class X, int T, int G, int... l>
-__device__ __forceinline__ void register_stages(const RowOperands& op, long long row, const RowSpan& span,
+__device__ __forceinline__ void register_stages(const RowOperands& op, long long row, const SpanOf<W>& span,
                                                 RegisterRow<W, T, G>& r, bool has_edge, float* warp_buf,
                                                 float* slots, std::uint64_t* xbars, const float* rowp,
                                                 typename W::Ctx& ctx, std::integer_sequence<int, l...>) {
@@ -162,6 +167,10 @@ __device__ __forceinline__ void register_stages(const RowOperands& op, long long
 template <class W, int T, int G, class X, bool Whole>
 __device__ __forceinline__ void register_row(const RowOperands& op, float* warp_buf, float* slots, std::uint64_t* xbars) {
   using Row = RegisterRow<W, T, G>;
+  using E = element_t<W>;
+  using P = Pack<E>;
+  using Span = SpanOf<W>;
+  constexpr int GE = group_elems<E>;  // elements per 16-byte group
   constexpr int NI = n_inputs<W>;
   constexpr int NC = int(W::col_params.size());
   constexpr int NO = int(W::outputs.size());
@@ -170,9 +179,8 @@ __device__ __forceinline__ void register_row(const RowOperands& op, float* warp_
   constexpr bool local = std::is_same_v<X, LocalExchange>;  // one CTA per row: the whole row, nothing to compute
   const int p = local ? 1 : X::size(op), c = local ? 0 : X::rank(op);
   const long long row = local ? (long long)blockIdx.x : (long long)(blockIdx.x / unsigned(p));
-  const Slice sl = local ? Slice{0, op.n} : slice_of(op.n, p, c);
-  const RowSpan span = Whole ? RowSpan(row * op.n, sl.lo, sl.hi, RowSpan::WholeGroups{})
-                             : RowSpan(row * op.n, sl.lo, sl.hi);
+  const Slice sl = local ? Slice{0, op.n} : slice_of(op.n, p, c, GE);
+  const Span span = Whole ? Span(row * op.n, sl.lo, sl.hi, typename Span::WholeGroups{}) : Span(row * op.n, sl.lo, sl.hi);
   const int groups = span.groups();
   Row r;
   // Every load of the row first: G x NI 16-byte loads in flight per thread.
@@ -181,9 +189,9 @@ __device__ __forceinline__ void register_row(const RowOperands& op, float* warp_
     const int gi = int(threadIdx.x) + g * T;
 #pragma unroll
     for (int k = 0; k < NI; ++k) {
-      r.v[g].x[k] = make_float4(0.f, 0.f, 0.f, 0.f);
+      r.v[g].x[k] = P{};
       if (gi < groups && ((Row::held >> k) & 1u))
-        r.v[g].x[k] = load_once(reinterpret_cast<const float4*>(op.in[k] + span.base + span.group_elem(gi)));
+        r.v[g].x[k] = load_once(reinterpret_cast<const P*>(in_of<W>(op, k) + span.base + span.group_elem(gi)));
     }
   }
   // Column parameters (layernorm's gamma and beta) of every group held in registers where they allow
@@ -192,13 +200,21 @@ __device__ __forceinline__ void register_row(const RowOperands& op, float* warp_
   // following the stages.
   constexpr bool prefetch = col_prefetch<T>;
   constexpr bool col_early = prefetch && CREDIT_REGISTER_COL_EARLY != 0;
-  const bool col_vec = Whole || (op.n & 3) == 0;  // column vectors are 16-byte aligned only then
-  auto load_col = [&](int k, int i) {
-    return col_vec ? __ldg(reinterpret_cast<const float4*>(op.col[k] + i))
-                   : make_float4(__ldg(op.col[k] + i), __ldg(op.col[k] + i + 1), __ldg(op.col[k] + i + 2),
-                                 __ldg(op.col[k] + i + 3));
+  const bool col_vec = Whole || (op.n & (GE - 1)) == 0;  // column vectors are 16-byte aligned only then
+  auto load_col = [&](int k, int i) -> P {
+    const E* cp = col_of<W>(op, k) + i;
+    if (col_vec) return __ldg(reinterpret_cast<const P*>(cp));
+    if constexpr (std::is_same_v<E, float>) {
+      return make_float4(__ldg(cp), __ldg(cp + 1), __ldg(cp + 2), __ldg(cp + 3));
+    } else {  // the group's eight 16-bit elements one by one
+      const auto* b = reinterpret_cast<const unsigned short*>(cp);
+      unsigned w[4];
+#pragma unroll
+      for (int j = 0; j < 4; ++j) w[j] = unsigned(__ldg(b + 2 * j)) | unsigned(__ldg(b + 2 * j + 1)) << 16;
+      return make_uint4(w[0], w[1], w[2], w[3]);
+    }
   };
-  float4 col[G][NC > 0 ? NC : 1];
+  P col[G][NC > 0 ? NC : 1];
   auto load_cols = [&] {
     if (NC > 0 && prefetch && groups > 0)
 #pragma unroll
@@ -212,7 +228,8 @@ __device__ __forceinline__ void register_row(const RowOperands& op, float* warp_
   const bool has_edge = !Whole && int(threadIdx.x) < span.edge_count();
   const int edge_i = has_edge ? span.edge_elem(threadIdx.x) : 0;
 #pragma unroll
-  for (int k = 0; k < NI; ++k) r.edge[k] = has_edge && ((Row::held >> k) & 1u) ? op.in[k][span.base + edge_i] : 0.f;
+  for (int k = 0; k < NI; ++k)
+    r.edge[k] = has_edge && ((Row::held >> k) & 1u) ? to_float(in_of<W>(op, k)[span.base + edge_i]) : 0.f;
   float rowp[kMaxRowParams];
   load_row_params<W>(op, row, rowp);
   typename W::Ctx ctx{};
@@ -234,17 +251,17 @@ __device__ __forceinline__ void register_row(const RowOperands& op, float* warp_
     if constexpr (!prefetch)
 #pragma unroll
       for (int k = 0; k < NC; ++k) col[g][k] = load_col(k, i);
-    float4 o[NO];
+    float o[NO][GE];
 #pragma unroll
-    for (int e = 0; e < 4; ++e) {
+    for (int e = 0; e < GE; ++e) {
       float x[NI], cp[NC > 0 ? NC : 1], y[NO];
 #pragma unroll
-      for (int k = 0; k < NI; ++k) x[k] = lane_of(r.v[g].x[k], e);
+      for (int k = 0; k < NI; ++k) x[k] = lane<E>(r.v[g].x[k], e);
 #pragma unroll
-      for (int k = 0; k < NC; ++k) cp[k] = lane_of(col[g][k], e);
+      for (int k = 0; k < NC; ++k) cp[k] = lane<E>(col[g][k], e);
       apply_or_kept(x, cp, y);
 #pragma unroll
-      for (int k = 0; k < NO; ++k) set_lane(o[k], e, y[k]);
+      for (int k = 0; k < NO; ++k) o[k][e] = y[k];
     }
     store_group<W>(op, at, o);
   }
@@ -252,7 +269,7 @@ __device__ __forceinline__ void register_row(const RowOperands& op, float* warp_
     const long long at = span.base + edge_i;
     float cp[NC > 0 ? NC : 1] = {}, y[NO];
 #pragma unroll
-    for (int k = 0; k < NC; ++k) cp[k] = op.col[k][edge_i];
+    for (int k = 0; k < NC; ++k) cp[k] = to_float(col_of<W>(op, k)[edge_i]);
     apply_or_kept(r.edge, cp, y);
     store_element<W>(op, at, y);
   }

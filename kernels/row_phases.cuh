@@ -152,21 +152,6 @@ __device__ __forceinline__ void store_group(const RowOperands& op, long long at,
     }
   }
 }
-// The same from fp32 groups (the register-resident kernels, fp32 only).
-template <class W>
-__device__ __forceinline__ void store_group(const RowOperands& op, long long at,
-                                            const float4 (&o)[int(W::outputs.size())]) {
-  float f[int(W::outputs.size())][4];
-#pragma unroll
-  for (int k = 0; k < int(W::outputs.size()); ++k) {
-    f[k][0] = o[k].x;
-    f[k][1] = o[k].y;
-    f[k][2] = o[k].z;
-    f[k][3] = o[k].w;
-  }
-  store_group<W>(op, at, f);
-}
-
 template <class W>
 __device__ __forceinline__ void store_element(const RowOperands& op, long long at, const float* y) {
 #pragma unroll

@@ -24,7 +24,7 @@ struct Problem {
 // outputs 16-byte aligned (as cudaMalloc returns them), per-row scalars 4-byte aligned: run() refuses others.
 // For a workload named "<name>@bf16" (or "@f16") the inputs, column parameters and float outputs hold
 // __nv_bfloat16 (__half) elements, passed through these pointers cast; per-row scalars stay float, int8 int8; the
-// staged, global_reread and cluster schedules run them (can_implement says so for the others).
+// staged, global_reread, cluster and register-resident schedules run them (can_implement says so for the others).
 struct Tensors {
   std::vector<const float*> inputs;
   std::vector<const float*> col_params;

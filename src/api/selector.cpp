@@ -44,7 +44,7 @@ Selector Selector::from_sweep(const std::string& path) {
   auto impl = std::make_unique<Impl>();
   impl->source = path;
   for (const SweepPoint& pt : r.points)  // the first pass's medians, as measured_shapes takes them
-    if (pt.disposition == Disposition::Passed && pt.time_ms.median > 0 && model::is_candidate(pt.schedule, pt.p, pt.n)) {
+    if (pt.disposition == Disposition::Passed && pt.time_ms.median > 0 && model::is_candidate_point(pt.workload, pt.schedule, pt.p, pt.n)) {
       auto& v = impl->measured[{pt.workload, pt.m, pt.n}];
       if (std::none_of(v.begin(), v.end(), [&](const Selection& c) { return c.schedule == parse_schedule(pt.schedule) && c.p == pt.p; }))
         v.push_back({parse_schedule(pt.schedule), pt.p, pt.time_ms.median});

@@ -37,6 +37,11 @@ std::vector<ElementType> parse_element_types(std::string_view list) {
   return out;
 }
 
+ElementType element_of_name(std::string_view workload) {
+  const std::size_t at = workload.rfind('@');
+  return at == std::string_view::npos ? ElementType::F32 : parse_element_type(workload.substr(at + 1));
+}
+
 float round_to(ElementType t, float x) {
   switch (t) {
     case ElementType::F32: return x;

@@ -14,6 +14,8 @@ enum class ElementType : unsigned char { F32, BF16, F16 };
 inline constexpr ElementType kElementTypes[] = {ElementType::F32, ElementType::BF16, ElementType::F16};
 
 constexpr int element_bytes(ElementType t) { return t == ElementType::F32 ? 4 : 2; }
+// Elements of the type in one 16-byte access (the kernels' groups): 4 floats, 8 bf16 or fp16.
+constexpr int group_elems_of(ElementType t) { return 16 / element_bytes(t); }
 
 // Half the distance from 1 to the next value (the relative error bound of round-to-nearest): 2^-24, 2^-8, 2^-11.
 constexpr double unit_roundoff(ElementType t) {
@@ -25,6 +27,9 @@ const char* element_type_name(ElementType t);  // "f32", "bf16", "f16"
 ElementType parse_element_type(std::string_view name);
 // A comma-separated list ("f32,bf16"), in its order, without repeats; throws as above, or on an empty list.
 std::vector<ElementType> parse_element_types(std::string_view list);
+// The type a workload's name carries (workload_registry's typed_name): "<name>@bf16" bf16, "<name>@f16" fp16, f32
+// without a suffix. Throws as parse_element_type for an unknown suffix.
+ElementType element_of_name(std::string_view workload);
 
 // x rounded to the type, to nearest even (the CUDA toolkit's own conversions, cuda_bf16.h and cuda_fp16.h): what a
 // kernel reads when its inputs are stored in that type, and what the float64 oracle is given. fp16 overflows to inf.

@@ -108,31 +108,35 @@ inline constexpr RegisterVariant kRegisterVariants[] = {CREDIT_REGISTER_VARIANTS
 inline constexpr bool kRegisterWholeGroups = CREDIT_REGISTER_WHOLE_GROUPS != 0;
 inline constexpr int kRegisterVariantCount = int(sizeof(kRegisterVariants) / sizeof(kRegisterVariants[0]));
 
-// The narrowest row a family takes.
-constexpr long long register_min_width(RegisterFamily family) { return family == RegisterFamily::Deep ? 4097 : 1; }
+// A variant holds threads x groups 16-byte groups of each input: 4 floats each, or 8 bf16 / fp16 (vec, the
+// elements per group), so the same variant holds twice the row in a 16-bit type, in the same registers.
+// The narrowest row a family takes: the deep family starts where the wide family's 256 x 4 ends.
+constexpr long long register_min_width(RegisterFamily family, int vec = SplitPolicy::vec) {
+  return family == RegisterFamily::Deep ? 1024LL * vec + 1 : 1;
+}
 
 // Index into kRegisterVariants of the family's variant for a row of n elements (the first that
 // holds it, the table listing each family by width); -1 when none does.
-constexpr int register_variant_for(long long n, RegisterFamily family) {
-  if (n < register_min_width(family)) return -1;
+constexpr int register_variant_for(long long n, RegisterFamily family, int vec = SplitPolicy::vec) {
+  if (n < register_min_width(family, vec)) return -1;
   for (int i = 0; i < kRegisterVariantCount; ++i)
-    if (kRegisterVariants[i].family == family && n <= 4LL * kRegisterVariants[i].threads * kRegisterVariants[i].groups)
+    if (kRegisterVariants[i].family == family && n <= 1LL * vec * kRegisterVariants[i].threads * kRegisterVariants[i].groups)
       return i;
   return -1;
 }
 // The widest row a family holds.
-constexpr long long register_max_width(RegisterFamily family) {
+constexpr long long register_max_width(RegisterFamily family, int vec = SplitPolicy::vec) {
   long long w = 0;
   for (const auto& v : kRegisterVariants)
-    if (v.family == family) w = w > 4LL * v.threads * v.groups ? w : 4LL * v.threads * v.groups;
+    if (v.family == family) w = w > 1LL * vec * v.threads * v.groups ? w : 1LL * vec * v.threads * v.groups;
   return w;
 }
 // Why the family does not take a row of n elements; empty when it does (launcher and time model).
-inline std::string register_width_refusal(long long n, RegisterFamily family) {
-  if (register_variant_for(n, family) >= 0) return {};
-  const long long lo = register_min_width(family), hi = register_max_width(family);
+inline std::string register_width_refusal(long long n, RegisterFamily family, int vec = SplitPolicy::vec) {
+  if (register_variant_for(n, family, vec) >= 0) return {};
+  const long long lo = register_min_width(family, vec), hi = register_max_width(family, vec);
   if (family == RegisterFamily::Cluster)
-    return "the register-resident cluster kernel holds slices of at most " + std::to_string(register_max_width(family)) +
+    return "the register-resident cluster kernel holds slices of at most " + std::to_string(hi) +
            " elements per CTA";
   return "the register-resident kernel holds rows of " +
          (lo > 1 ? std::to_string(lo) + " to " + std::to_string(hi) : "at most " + std::to_string(hi)) + " elements";
@@ -322,7 +326,9 @@ constexpr long long slice_floats(long long n, int p) {
   return ((n + p - 1) / p + SplitPolicy::vec - 1) / SplitPolicy::vec * SplitPolicy::vec;
 }
 // Elements a CTA of a register family holds at width n with P CTAs per row: the row (P = 1), or its
-// slice; the family's variant is chosen by it.
-constexpr long long register_width(long long n, int p) { return p <= 1 ? n : slice_floats(n, p); }
+// slice, rounded up to whole groups of vec elements as the kernel slices it; the family's variant is chosen by it.
+constexpr long long register_width(long long n, int p, int vec = SplitPolicy::vec) {
+  return p <= 1 ? n : ((n + p - 1) / p + vec - 1) / vec * vec;
+}
 
 }  // namespace credit

@@ -128,7 +128,7 @@ struct ProbeShape {
   std::string key;
 };
 
-std::vector<ProbeShape> probe_shapes_of(const ScheduleTraits& t) {
+std::vector<ProbeShape> probe_shapes_of(const ScheduleTraits& t, int vec) {
   std::vector<ProbeShape> out;
   if (!t.candidate) return out;
   if (t.partial_ctas > 0) out.push_back({64, 1LL << 20, kPartialClusterSize, t.name});
@@ -141,7 +141,7 @@ std::vector<ProbeShape> probe_shapes_of(const ScheduleTraits& t) {
   if (t.register_family >= 0)
     for (int v = 0; v < kRegisterVariantCount; ++v)
       if (int(kRegisterVariants[v].family) == t.register_family) {
-        const long long widest = 4LL * kRegisterVariants[v].threads * kRegisterVariants[v].groups;
+        const long long widest = 1LL * vec * kRegisterVariants[v].threads * kRegisterVariants[v].groups;
         out.push_back(cluster ? ProbeShape{512, 4 * widest, 4, register_kernel_name(v)}
                               : ProbeShape{2048, widest, 1, register_kernel_name(v)});
       }
@@ -151,7 +151,7 @@ std::vector<ProbeShape> probe_shapes_of(const ScheduleTraits& t) {
 std::map<std::string, KernelProbe> probe_kernels(const WorkloadInfo& w, const DeviceInfo& dev, Timer& timer) {
   std::map<std::pair<long long, long long>, std::vector<std::pair<const ScheduleTraits*, ProbeShape>>> by_shape;
   for (const ScheduleTraits& t : schedule_traits())
-    for (const ProbeShape& sh : probe_shapes_of(t))
+    for (const ProbeShape& sh : probe_shapes_of(t, group_elems_of(w.element())))
       if (can_implement(w, t.id, sh.p, sh.m, sh.n, dev).ok) by_shape[{sh.m, sh.n}].push_back({&t, sh});
   std::map<std::string, KernelProbe> out;
   for (const auto& [shape, kernels] : by_shape) {

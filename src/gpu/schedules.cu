@@ -68,17 +68,18 @@ const Kernels& kernels_of(const WorkloadInfo& w) {
   throw std::invalid_argument("no kernels for workload '" + w.name + "'");
 }
 
-// The kernel whose occupancy limits the schedule at width n (for local fusion: its first kernel;
-// none for the unfused chain).
-// The register variant a register-resident schedule runs at width n with p CTAs per row; -1 for none.
-int register_variant_of(Schedule s, int p, long long n) {
+// The register variant a register-resident schedule runs at width n with p CTAs per row, its groups of vec
+// elements (4 floats, 8 bf16 / fp16); -1 for none.
+int register_variant_of(Schedule s, int p, long long n, int vec) {
   const int fam = traits_of(s).register_family;
-  return fam < 0 ? -1 : register_variant_for(register_width(n, p), RegisterFamily(fam));
+  return fam < 0 ? -1 : register_variant_for(register_width(n, p, vec), RegisterFamily(fam), vec);
 }
 
+// The kernel whose occupancy limits the schedule at width n (for local fusion: its first kernel;
+// none for the unfused chain).
 Kernel kernel_for(const Kernels& k, Schedule s, int p, long long n) {
   if (traits_of(s).register_family >= 0) {
-    const int v = register_variant_of(s, p, n);
+    const int v = register_variant_of(s, p, n, k.vec);
     if (v < 0) return nullptr;
     return kRegisterWholeGroups && n % 4 == 0 && k.registers_whole[v] ? k.registers_whole[v] : k.registers[v];
   }
@@ -98,9 +99,9 @@ Kernel kernel_for(const Kernels& k, Schedule s, int p, long long n) {
   return k.reread;
 }
 
-int threads_for(Schedule s, int p, long long n) {
+int threads_for(Schedule s, int p, long long n, int vec) {
   if (traits_of(s).register_family >= 0) {
-    const int v = register_variant_of(s, p, n);
+    const int v = register_variant_of(s, p, n, vec);
     return v < 0 ? 0 : kRegisterVariants[v].threads;
   }
   switch (s) {
@@ -135,9 +136,10 @@ void prepare(Kernel k, Schedule s, const DeviceInfo& dev) {
   is_done = true;
 }
 
-cudaLaunchConfig_t config_for(Schedule s, int p, long long rows, long long n, long smem, cudaStream_t stream,
+cudaLaunchConfig_t config_for(Schedule s, int p, long long rows, long long n, int vec, long smem, cudaStream_t stream,
                               cudaLaunchAttribute* attr) {
-  cudaLaunchConfig_t cfg = row_launch_config(rows, p, threads_for(s, p, n), smem, traits_of(s).cluster_launch, stream, attr);
+  cudaLaunchConfig_t cfg =
+      row_launch_config(rows, p, threads_for(s, p, n, vec), smem, traits_of(s).cluster_launch, stream, attr);
   if (s == Schedule::Megakernel || traits_of(s).persistent) {  // the runtime refuses a grid that is not co-resident
     attr->id = cudaLaunchAttributeCooperative;
     attr->val.cooperative = 1;
@@ -238,9 +240,13 @@ Support can_implement(const WorkloadInfo& w, Schedule s, int p, long long rows, 
   if (!w.not_split_row.empty()) return {false, "no split-row kernel can run it: " + w.not_split_row};
   if (w.negative_control() && s != Schedule::Staged && s != Schedule::GlobalReread && s != Schedule::Cluster)
     return {false, "a negative control is built for the staged, global_reread and cluster kernels only"};
-  if (w.element() != ElementType::F32 && !traits_of(s).narrow)
+  if (w.element() != ElementType::F32 && !traits_of(s).narrow) {
+    std::string built;
+    for (const ScheduleTraits& t : schedule_traits())
+      if (t.narrow) built += (built.empty() ? "" : ", ") + std::string(t.name);
     return {false, std::string(schedule_name(s)) + " is built in f32 only (in " + element_type_name(w.element()) +
-                       ": staged, global_reread and cluster)"};
+                       ": " + built + ")"};
+  }
   if (rows < 1 || n < 1) return {false, "rows and width must be at least 1"};
   if (n > (1LL << 30)) return {false, "width above 2^30 elements is not supported"};
   if (!takes_p(s, p)) {
@@ -269,7 +275,8 @@ Support can_implement(const WorkloadInfo& w, Schedule s, int p, long long rows, 
                                                                                         : " (the cluster schedule keeps it all)")};
   }
   if (const int fam = traits_of(s).register_family; fam >= 0) {
-    const std::string why = register_width_refusal(register_width(n, p), RegisterFamily(fam));
+    const int vec = group_elems_of(w.element());
+    const std::string why = register_width_refusal(register_width(n, p, vec), RegisterFamily(fam), vec);
     if (!why.empty()) return {false, std::string(schedule_name(s)) + ": " + why};
   }
   if (s == Schedule::Unfused && w.name != "rms_softmax")
@@ -299,20 +306,21 @@ namespace {
 
 int query_active(const WorkloadInfo& w, Schedule s, Kernel k, int p, long long n, long smem, const DeviceInfo& dev) {
   prepare(k, s, dev);
+  const int vec = group_elems_of(w.element());
   if (!traits_of(s).cluster_launch) {
     int blocks = 0;
-    CREDIT_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, k, threads_for(s, p, n), size_t(smem)));
+    CREDIT_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, k, threads_for(s, p, n, vec), size_t(smem)));
     if (s == Schedule::Megakernel) {  // both barrier kinds launch the same row groups
       const Kernel grid = kernels_of(w).mega_grid;
       prepare(grid, s, dev);
       int grid_blocks = 0;
-      CREDIT_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&grid_blocks, grid, threads_for(s, p, n), size_t(smem)));
+      CREDIT_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&grid_blocks, grid, threads_for(s, p, n, vec), size_t(smem)));
       blocks = std::min(blocks, grid_blocks);
     }
     return blocks * dev.sm_count;
   }
   cudaLaunchAttribute attr{};
-  return active_clusters_or_zero(k, config_for(s, p, p, n, smem, nullptr, &attr));
+  return active_clusters_or_zero(k, config_for(s, p, p, n, vec, smem, nullptr, &attr));
 }
 
 }  // namespace
@@ -361,10 +369,10 @@ std::vector<KernelResources> kernel_resources(const WorkloadInfo& w) {
   };
   std::vector<KernelResources> out;
   for (Schedule s : {Schedule::Staged, Schedule::GlobalReread, Schedule::Cluster})
-    out.push_back(of(kernel_for(ks, s, 1, 1), schedule_name(s), threads_for(s, 1, 1)));
+    out.push_back(of(kernel_for(ks, s, 1, 1), schedule_name(s), threads_for(s, 1, 1, ks.vec)));
   for (const Schedule s : {Schedule::SplitGlobal, Schedule::SplitPipelined, Schedule::SplitPartial})
     if (const Kernel k = kernel_for(ks, s, 2, 1))  // recorded ahead of their time-model terms (none for a negative control)
-      out.push_back(of(k, schedule_name(s), threads_for(s, 2, 1)));
+      out.push_back(of(k, schedule_name(s), threads_for(s, 2, 1, ks.vec)));
   for (int v = 0; v < kRegisterVariantCount; ++v)
     if (ks.registers[v])  // none for a negative control
       out.push_back(of(ks.registers[v], register_kernel_name(v), kRegisterVariants[v].threads));
@@ -391,7 +399,7 @@ void launch_megakernel(const Kernels& ks, int p, const RowOperands& op, const De
   cudaLaunchAttribute attr{};
   for (g.row0 = 0; g.row0 < op.rows; g.row0 += group) {
     const cudaLaunchConfig_t cfg =
-        config_for(Schedule::Megakernel, p, std::min(group, op.rows - g.row0), op.n, smem, stream, &attr);
+        config_for(Schedule::Megakernel, p, std::min(group, op.rows - g.row0), op.n, ks.vec, smem, stream, &attr);
     CREDIT_CUDA(cudaLaunchKernelEx(&cfg, k, g));
     CREDIT_CUDA_LAUNCHED();
   }
@@ -403,7 +411,7 @@ void launch_local_fusion(const Kernels& ks, int p, const RowOperands& op, Carve&
   g.split = p;
   g.partials = carve_local_fusion(ws, ks, p, op.rows);
   cudaLaunchAttribute attr{};
-  const cudaLaunchConfig_t cfg = config_for(Schedule::LocalFusion, p, op.rows, op.n, 0, stream, &attr);
+  const cudaLaunchConfig_t cfg = config_for(Schedule::LocalFusion, p, op.rows, op.n, ks.vec, 0, stream, &attr);
   for (int l = 0; l <= ks.stages; ++l) {
     CREDIT_CUDA(cudaLaunchKernelEx(&cfg, ks.fused[l], g));
     CREDIT_CUDA_LAUNCHED();
@@ -495,7 +503,7 @@ void launch(const WorkloadInfo& w, Schedule s, int p, const RowOperands& op, con
   // A persistent schedule launches the row groups the device holds at once; they loop over the rows.
   const long long grid_rows =
       traits_of(s).persistent ? resident_row_group(p, op.rows, max_active_clusters(w, s, p, op.n, dev)) : op.rows;
-  const cudaLaunchConfig_t cfg = config_for(s, p, grid_rows, op.n, smem, stream, &attr);
+  const cudaLaunchConfig_t cfg = config_for(s, p, grid_rows, op.n, ks.vec, smem, stream, &attr);
   RowOperands g = op;
   if (traits_of(s).partial_ctas > 0) g.keep = int(partial_keep(w, s, dev));
   if (traits_of(s).split == Split::Spread) {  // one launch; split_global's seated by tickets (kernels/global_exchange.cuh)

@@ -22,6 +22,7 @@ Kernels split_row_kernel_set() {
   k.stats = num_stats<W>();
   k.stages = num_stages<W>();
   k.retained = popcount(retained_mask<W>());
+  k.vec = kernels::group_elems<element_t<W>>;
   return k;
 }
 

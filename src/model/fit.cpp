@@ -84,7 +84,7 @@ std::vector<FitSample> fit_samples(const ResultsFile& sweep,
   std::vector<FitSample> out;
   for (const auto& pt : sweep.points) {
     if (pt.disposition != Disposition::Passed || !(pt.time_ms.median > 0)) continue;
-    if (!is_candidate(pt.schedule, pt.p, pt.n)) continue;
+    if (!is_candidate_point(pt.workload, pt.schedule, pt.p, pt.n)) continue;
     // split_global's time rests on its exchange constants, which a rule fits apart (twentyeighth/decision-rule.md):
     // fitted with the shared constants, its error would move theirs.
     if (const ScheduleTraits* t = find_schedule(pt.schedule); t && t->split == Split::Spread) continue;

@@ -122,22 +122,23 @@ TimeModelParams h200_params() {
 namespace {
 
 // kernel_of with the schedule's traits already looked up (candidate_time runs in the fit's loss).
-std::string kernel_named(const ScheduleTraits* t, const std::string& schedule, long long n, int p) {
+std::string kernel_named(const ScheduleTraits* t, const std::string& schedule, long long n, int p, int vec) {
   if (t && t->register_family >= 0)
-    return register_kernel_name(register_variant_for(register_width(n, p), RegisterFamily(t->register_family)));
+    return register_kernel_name(
+        register_variant_for(register_width(n, p, vec), RegisterFamily(t->register_family), vec));
   // partial and partial_one: the clustered kernel streaming part of its slice (split_partial has resources of its own)
   return t && t->split == Split::LargestCluster ? "cluster" : schedule;
 }
 
 }  // namespace
 
-std::string kernel_of(const std::string& schedule, long long n, int p) {
-  return kernel_named(find_schedule(schedule), schedule, n, p);
+std::string kernel_of(const std::string& schedule, long long n, int p, int vec) {
+  return kernel_named(find_schedule(schedule), schedule, n, p, vec);
 }
 
 bool calibration_covers(const Calibration& cal, const std::string& workload, const std::string& schedule, long long n,
                         int p) {
-  return find_kernel(cal, workload, kernel_of(schedule, n, p)).has_value();
+  return find_kernel(cal, workload, kernel_of(schedule, n, p, group_elems_of(element_of_name(workload)))).has_value();
 }
 
 namespace {
@@ -182,11 +183,12 @@ CandidateTime candidate_formula(const StaticFigures& f, const std::string& workl
     c.reason = schedule + " takes a power of two from 2 to " + std::to_string(kMaxSpreadSplit) + " CTAs per row";
     return c;
   }
-  if (regs && register_variant_for(register_width(n, p), family) < 0) {
-    c.reason = register_width_refusal(register_width(n, p), family);
+  const int vec = group_elems_of(f.element);  // a register variant holds twice the row in bf16
+  if (regs && register_variant_for(register_width(n, p, vec), family, vec) < 0) {
+    c.reason = register_width_refusal(register_width(n, p, vec), family, vec);
     return c;
   }
-  const std::string kernel_name = kernel_named(traits, schedule, n, p);
+  const std::string kernel_name = kernel_named(traits, schedule, n, p, vec);
   const auto kernel = find_kernel(cal, workload, kernel_name);
   if (!kernel && (regs || spread)) {  // a calibration written before the register kernel or split_global existed
     c.reason = "the calibration has no resources for " + kernel_name + " (it predates this " +
@@ -497,7 +499,7 @@ CandidateTime probed_time(const StaticFigures& f, const std::string& workload, c
   const std::string probed = borrowed ? schedule_name(Schedule::Cluster) : schedule;
   // A register kernel's own variant's probe; else the schedule's (a partial kernel, or a calibration
   // of the thirteenth session, which probed one variant per register family).
-  auto pr = t->register_family >= 0 ? w->second.find(kernel_named(t, schedule, n, p)) : w->second.end();
+  auto pr = t->register_family >= 0 ? w->second.find(kernel_named(t, schedule, n, p, group_elems_of(f.element))) : w->second.end();
   if (pr == w->second.end()) pr = w->second.find(probed);
   if (pr == w->second.end() || !(pr->second.ms > 0)) return c;
   if (borrowed && pr->second.p <= 0) return c;  // a borrowed probe must say at which P the cluster ran

@@ -97,12 +97,17 @@ inline bool is_candidate_schedule(std::string_view s) {
   return t && t->candidate;
 }
 // A candidate the model predicts: partial only as the largest cluster (core/split.hpp). With the
-// row width n, also no register variant this build lacks (a sweep recorded with an older table).
-inline bool is_candidate(std::string_view s, int p, long long n = 0) {
+// row width n, also no register variant this build lacks (a sweep recorded with an older table); vec is the
+// elements of a 16-byte group in the workload's type (4 in f32, 8 in bf16 and fp16).
+inline bool is_candidate(std::string_view s, int p, long long n = 0, int vec = SplitPolicy::vec) {
   const ScheduleTraits* t = find_schedule(s);
   if (!t || !t->candidate || !takes_p(t->id, p)) return false;
   return n <= 0 || t->register_family < 0 ||
-         register_variant_for(register_width(n, p), RegisterFamily(t->register_family)) >= 0;
+         register_variant_for(register_width(n, p, vec), RegisterFamily(t->register_family), vec) >= 0;
+}
+// A sweep's point of `workload` (a typed name's type sets vec) as is_candidate takes it.
+inline bool is_candidate_point(std::string_view workload, std::string_view s, int p, long long n) {
+  return is_candidate(s, p, n, group_elems_of(element_of_name(workload)));
 }
 // The CTAs per SM a partial-retention schedule sizes its kept part for; 0 for any other name.
 inline int partial_ctas_of(std::string_view s) {
@@ -169,8 +174,8 @@ inline constexpr double kDefaultShortlistBand = 0.10;
 
 // The kernel whose resources (Calibration::kernels) a candidate schedule runs at width n with p CTAs
 // per row: the register variant for its slice (register_width), the clustered kernel for partial, else
-// the schedule's own.
-std::string kernel_of(const std::string& schedule, long long n, int p = 1);
+// the schedule's own. vec: elements per 16-byte group of the workload's type (a variant holds twice the row in bf16).
+std::string kernel_of(const std::string& schedule, long long n, int p = 1, int vec = SplitPolicy::vec);
 
 // Whether the calibration carries what the time model predicts from (kernel resources, cluster slots, copies).
 inline bool has_time_model_inputs(const Calibration& cal) {

@@ -73,7 +73,7 @@ class ShapeRunner {
     for (auto& pt : out_.points) {
       // Copy and control points are device measurements, not candidates.
       if (pt.workload != w_.name || pt.m != m_ || pt.n != n_ || pt.disposition != Disposition::Passed ||
-          pt.repeat_ms > 0 || !model::is_candidate(pt.schedule, pt.p, pt.n))
+          pt.repeat_ms > 0 || !model::is_candidate_point(pt.workload, pt.schedule, pt.p, pt.n))
         continue;
       const gpu::Schedule s = gpu::parse_schedule(pt.schedule);
       if (!prob_) prob_.emplace(w_, m_, n_, seed_);

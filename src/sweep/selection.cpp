@@ -51,7 +51,7 @@ std::vector<MeasuredShape> measured_shapes(const ResultsFile& sweep) {
   std::map<std::string, size_t> index;
   for (const auto& pt : sweep.points) {
     if (pt.disposition != Disposition::Passed || !(pt.time_ms.median > 0)) continue;
-    if (!model::is_candidate(pt.schedule, pt.p, pt.n)) continue;
+    if (!model::is_candidate_point(pt.workload, pt.schedule, pt.p, pt.n)) continue;
     const std::string key = shape_key(pt.workload, pt.m, pt.n);
     auto it = index.find(key);
     if (it == index.end()) {

@@ -139,7 +139,7 @@ PeerTable credit_vs_peers(const ResultsFile& sweep, const std::vector<ResultsFil
   std::map<std::string, double> copy_ms;  // credit's copy kernel of each shape's bytes
   for (const auto& p : sweep.points) {
     if (p.schedule == "copy" && p.time_ms.median > 0) copy_ms[key(p)] = p.time_ms.median;
-    if (!passed(p) || !model::is_candidate(p.schedule, p.p, p.n)) continue;
+    if (!passed(p) || !model::is_candidate_point(p.workload, p.schedule, p.p, p.n)) continue;
     PeerRatio& r = by_shape[key(p)];
     if (r.t_credit == 0 || p.time_ms.median < r.t_credit) {
       r.workload = p.workload;

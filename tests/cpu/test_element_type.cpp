@@ -288,3 +288,65 @@ TEST_CASE("the time model refuses, in bf16, the schedules built in f32 only", "[
   CHECK(staged(b).legal);
   CHECK_FALSE(staged(find_workload("rmsnorm")).legal);
 }
+
+TEST_CASE("a register variant holds twice the row in a 16-bit type (groups of 8 elements)", "[dtype][model]") {
+  CHECK(element_of_name("layernorm") == ElementType::F32);
+  CHECK(element_of_name("layernorm@bf16") == ElementType::BF16);
+  CHECK(element_of_name("quant_int8@f16") == ElementType::F16);
+  CHECK_THROWS_AS(element_of_name("layernorm@f64"), std::invalid_argument);
+  const int v8 = group_elems_of(ElementType::BF16), v4 = group_elems_of(ElementType::F32);
+  REQUIRE(v8 == 8);
+  REQUIRE(group_elems_of(ElementType::F16) == 8);
+  for (RegisterFamily f : {RegisterFamily::Wide, RegisterFamily::Deep, RegisterFamily::Cluster}) {
+    INFO("family " << int(f));
+    CHECK(register_max_width(f, v8) == 2 * register_max_width(f, v4));
+    // The same variant at twice the width: the same 16-byte groups per thread.
+    for (long long n : {1LL, 1000LL, 4096LL, 5000LL, 8192LL, 12000LL, 16384LL})
+      if (register_variant_for(n, f, v4) >= 0) CHECK(register_variant_for(2 * n, f, v8) == register_variant_for(n, f, v4));
+  }
+  CHECK(register_variant_for(32768, RegisterFamily::Wide, v4) == -1);
+  CHECK(kRegisterVariants[register_variant_for(32768, RegisterFamily::Wide, v8)].threads == 1024);
+  CHECK(register_min_width(RegisterFamily::Deep, v8) == 8193);  // where the wide 256 x 4 ends, as in f32
+  CHECK(register_width_refusal(8192, RegisterFamily::Deep, v8).find("8193 to 32768") != std::string::npos);
+  CHECK(register_width_refusal(32769, RegisterFamily::Wide, v8).find("at most 32768") != std::string::npos);
+  // A cluster's slices are whole 8-element groups in bf16: 262144 over 16 CTAs is 16384 a CTA, 256 x 8 groups.
+  CHECK(register_width(262144, 16, v8) == 16384);
+  CHECK(register_width(262145, 16, v8) == 16392);
+  CHECK(register_width(262145, 16, v4) == 16388);
+  CHECK(model::kernel_of("cluster_registers", 262144, 16, v8) == "cluster_registers/256x8");
+  CHECK(model::kernel_of("registers", 32768, 1, v8) == "registers/1024x4");
+  CHECK(model::kernel_of("registers", 16384, 1, v8) == "registers/512x4");
+  // A sweep's points: the type comes from the workload's name.
+  CHECK(model::is_candidate_point("rmsnorm@bf16", "registers", 1, 32768));
+  CHECK_FALSE(model::is_candidate_point("rmsnorm", "registers", 1, 32768));
+  CHECK(model::is_candidate_point("rmsnorm@f16", "cluster_registers", 16, 262144));
+  CHECK_FALSE(model::is_candidate_point("rmsnorm", "cluster_registers", 16, 262144));
+}
+
+TEST_CASE("the time model predicts the register kernels in bf16 from their own resources", "[dtype][model]") {
+  Calibration c = test::h200_like();
+  for (const auto& w : narrow_workloads(ElementType::BF16)) {
+    for (const char* s : {"staged", "cluster"}) c.kernels.push_back({w.name, s, 256, 64, 0});
+    c.kernels.push_back({w.name, "global_reread", 512, 54, 128});
+  }
+  const WorkloadInfo& b = find_workload("rmsnorm@bf16");
+  auto registers = [&] {
+    return model::candidate_time(b.figures, b.name, c, model::h200_params(), model::copy_line(c.copies), "registers", 1,
+                                 4096, 32768);
+  };
+  // Without the bf16 kernel's resources the candidate is refused, naming the kernel; with them it is legal at a width
+  // no f32 register kernel holds.
+  const CandidateTime missing = registers();
+  CHECK_FALSE(missing.legal);
+  CHECK(missing.reason.find("registers/1024x4") != std::string::npos);
+  for (int v = 0; v < kRegisterVariantCount; ++v)
+    c.kernels.push_back({b.name, register_kernel_name(v), kRegisterVariants[v].threads, 48, 0});
+  const CandidateTime held = registers();
+  CHECK(held.legal);
+  CHECK(held.t_ms > 0);
+  // 1024 threads x 4 groups at 48 registers: one CTA per SM, as the f32 kernel that holds 16384.
+  CHECK(held.ctas_per_sm == 1);
+  CHECK_FALSE(model::candidate_time(find_workload("rmsnorm").figures, "rmsnorm", c, model::h200_params(),
+                                    model::copy_line(c.copies), "registers", 1, 4096, 32768)
+                  .legal);
+}

@@ -190,9 +190,10 @@ void check_narrow_schedules(const WorkloadInfo& w, ElementType t, Shape sh, uint
 
 TEST_CASE("bf16 and fp16: every schedule built in the type matches the float64 oracle on the rounded inputs",
           "[gpu][dtype]") {
+  // (8195, 24577 and 32768: the register families' bf16 widths, deep 256 x 8 and 512 x 8, wide 1024 x 4)
   const std::vector<Shape> shapes = {{1, 1},      {3, 7},       {3, 1000},    {2, 2049},   {3, 4097},
-                                     {4096, 1000}, {2, 16387},  {3, 50257},   {2, 65536},  {1, 131072},
-                                     {2, 262147}, {1, 262144}};
+                                     {4096, 1000}, {3, 8195},   {2, 16387},   {2, 24577},  {3, 32768},
+                                     {3, 50257},  {2, 65536},   {1, 131072},  {2, 262147}, {1, 262144}};
   uint64_t seed = 17000;
   for (ElementType t : {ElementType::BF16, ElementType::F16})
     for (const auto& w : all_workloads())
