@@ -44,6 +44,8 @@
 
 namespace credit {
 
+// I8: h's value for the output is an integer in [-128, 127] (quant_int8 clamps it there); the kernels store its
+// two's complement byte.
 enum class OutType : unsigned char { F32, I8 };
 
 constexpr int out_bytes(OutType t) { return t == OutType::F32 ? 4 : 1; }
