@@ -268,21 +268,24 @@ __device__ __forceinline__ void apply_kept_span(const RowOperands& op, const Spa
 enum class PlaneCopy { ReloadInputs, Spill, Unspill };
 
 template <class W, PlaneCopy C, int Threads>
-__device__ __forceinline__ void copy_planes(const RowOperands& op, const RowSpan& span, const Planes& pl) {
+__device__ __forceinline__ void copy_planes(const RowOperands& op, const SpanOf<W>& span, const PlanesOf<W>& pl) {
+  using E = element_t<W>;
+  using P = Pack<E>;
   constexpr unsigned rmask = retained_mask<W>();
-  const long long plane_elems = spill_plane_floats(op.rows, op.n);  // a spill plane holds every row
-  auto global_of = [&](int k, int i) -> float* {
-    return C == PlaneCopy::ReloadInputs ? const_cast<float*>(op.in[k]) + span.base + i
-                                        : op.spill + retained_plane<W>(k) * plane_elems + span.base + i;
+  const long long plane_elems = spill_plane_floats(op.rows, op.n);  // a spill plane holds every row (in E here)
+  auto global_of = [&](int k, int i) -> E* {
+    return C == PlaneCopy::ReloadInputs ? const_cast<E*>(in_of<W>(op, k)) + span.base + i
+                                        : reinterpret_cast<E*>(op.spill) + retained_plane<W>(k) * plane_elems +
+                                              span.base + i;
   };
 #pragma unroll
   for (int k = 0; k < n_inputs<W>; ++k) {
     if (!((rmask >> k) & 1u)) continue;
-    float* sp = pl.plane(retained_plane<W>(k));
+    E* sp = pl.plane(retained_plane<W>(k));
     for (int g = threadIdx.x; g < span.groups(); g += Threads) {
       const int i = span.group_elem(g);
-      auto* s4 = reinterpret_cast<float4*>(sp + span.smem_index(i));
-      auto* g4 = reinterpret_cast<float4*>(global_of(k, i));
+      auto* s4 = reinterpret_cast<P*>(sp + span.smem_index(i));
+      auto* g4 = reinterpret_cast<P*>(global_of(k, i));
       if constexpr (C == PlaneCopy::Spill) __stcg(g4, *s4);
       else *s4 = __ldcg(g4);
     }

@@ -4,7 +4,7 @@
 # back at most 8 files). Usage: scripts/gpu-check.sh [steps...]
 # Where the tree travels without .git, write the sha first (git rev-parse --short=12 HEAD >
 # .git-sha) and carry .git-sha, so results files name the commit they measured.
-# steps: dtypetests torchdtype:TYPE policyab policysweep:CONFIG splitpartial build tests gputests sgtests clregseed clregbench tunetests tune occupancy regtests train heldout validation validation2 validation3 validation4 validation5 validation6 validation7 validation8 validation9 validation10 validation11 sweep:CONFIG torchrmsnorm paper65536 shortrows torchshort:M wide wideheldout torchwide:M widebench widetests widefusion abwide:DEFS megawide launchgap sanitize calibrate calibrate3 predict sweep torch bench quickbench ladder megabench profile phases stalls colstalls negctl ncushort ncushort:W:M:N ncupair:W:M:N:P traffic trafficwide phasesplit
+# steps: dtypetests ladderbf16 torchdtype:TYPE policyab policysweep:CONFIG splitpartial build tests gputests sgtests clregseed clregbench tunetests tune occupancy regtests train heldout validation validation2 validation3 validation4 validation5 validation6 validation7 validation8 validation9 validation10 validation11 sweep:CONFIG torchrmsnorm paper65536 shortrows torchshort:M wide wideheldout torchwide:M widebench widetests widefusion abwide:DEFS megawide launchgap sanitize calibrate calibrate3 predict sweep torch bench quickbench ladder megabench profile phases stalls colstalls negctl ncushort ncushort:W:M:N ncupair:W:M:N:P traffic trafficwide phasesplit
 # abladder:THREADS abdefs:NAME=VALUE[,NAME=VALUE] ab:THREADS sass:REGEX abprep:DEFS (then abwide:DEFS or abbench:DEFS)
 # AB_SCHEDULES, AB_WORKLOADS, AB_P: the schedules (default registers registers_deep), workloads (default all) and
 # cluster sizes (default 2,4,8,16) regbench and abbench:DEFS time
@@ -73,6 +73,11 @@ for step in $steps; do
       run gpu-tests build/tests/credit_gpu_tests --durations yes ;;
     ladder)  # seed 001's ladder, host completion time (configs/seed001.json)
       run ladder build/credit --json "$OUT/ladder-seed001.json" run-sweep --config configs/seed001.json ;;
+    ladderbf16)  # issue 17: the ladder's bf16 GPU test, then seed 001's ladder in bf16 (configs/seed001-bf16.json; local
+      # fusion and the unfused chain are f32 only, recorded as not supported); `ladder` runs the f32 one
+      run ladder-bf16-test timeout 120 build/tests/credit_gpu_tests "[ladder][dtype]" --durations yes
+      run ladder-bf16 timeout "${LADDER_S:-300}" build/credit --json "$OUT/ladder-seed001-bf16.json" run-sweep \
+        --config configs/seed001-bf16.json ;;
     megabench)  # kernel time (events, L2 flushed) of the global-memory schedules beside the cluster kernel
       run megabench build/credit --json "$OUT/megabench.json" bench --workload rms_softmax --rows 16 \
         --widths 131072 --schedule megakernel local_fusion unfused cluster --P 8,16 --samples 20 ;;

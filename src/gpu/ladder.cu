@@ -88,8 +88,11 @@ SweepPoint LadderShape::measure_floor(Floor f, bool graph, int warmup, int sampl
   const RowOperands& op = prob_.operands();
   const cudaStream_t s = timer_.stream();
   SweepPoint pt = base_point(f == Floor::Copy ? kCopySchedule : kEmptyKernelSchedule, 1, graph);
-  // The copy moves as many bytes as the operator must (reads + writes), at most y's buffer.
-  const size_t out_buffer = size_t(op.rows) * size_t(op.n) * size_t(out_bytes(prob_.workload().outputs[0].type));
+  // The copy moves as many bytes as the operator must (reads + writes), at most y's buffer (a float output stored in
+  // the workload's element type, an int8 one in a byte).
+  const WorkloadInfo& w = prob_.workload();
+  const int stored = w.outputs[0].type == OutType::I8 ? 1 : element_bytes(w.element());
+  const size_t out_buffer = size_t(op.rows) * size_t(op.n) * size_t(stored);
   const size_t bytes = std::min(size_t(pt.compulsory_bytes / 2), out_buffer);
   const std::function<void()> enqueue = f == Floor::Copy
       ? std::function<void()>([&] {

@@ -170,7 +170,9 @@ void check_narrow_schedules(const WorkloadInfo& w, ElementType t, Shape sh, uint
   DeviceCopy d(h, t);
   int ran = 0;
   for (const ScheduleTraits& tr : schedule_traits()) {
-    const std::vector<int> ps = tr.split == Split::Cluster ? std::vector<int>{2, 4, 8, 16} : std::vector<int>{1};
+    const std::vector<int> ps = tr.split == Split::Cluster  ? std::vector<int>{2, 4, 8, 16}
+                                : tr.split == Split::Global ? std::vector<int>{1, 4, 16}  // the megakernel
+                                                            : std::vector<int>{1};
     for (int p : ps) {
       if (!takes_p(tr.id, p)) continue;
       const gpu::Support sup = gpu::can_implement(*d.launch_as, tr.id, p, sh.m, sh.n, device());
@@ -198,6 +200,28 @@ TEST_CASE("bf16 and fp16: every schedule built in the type matches the float64 o
   for (ElementType t : {ElementType::BF16, ElementType::F16})
     for (const auto& w : all_workloads())
       for (const Shape& sh : shapes) check_narrow_schedules(w, t, sh, ++seed * 7919);
+}
+
+// Seed 001's megakernel in bf16 (its ladder's rungs): both barriers x every Fig. 6 switch (the retained bf16 planes
+// reloaded from the inputs, spilled and read back), at rms_softmax's and layernorm's ragged and seed shapes.
+TEST_CASE("bf16: the megakernel's barriers and Fig. 6 switches match the oracle", "[gpu][dtype]") {
+  uint64_t seed = 17700;
+  for (const char* name : {"rms_softmax", "layernorm"})
+    for (Shape sh : {Shape{3, 4099}, Shape{16, 131072}}) {
+      HostProblem h = make_random_problem(find_workload(name), sh.m, sh.n, ++seed);
+      h.round_inputs(ElementType::BF16);
+      const Reference64 ref = reference64(h);
+      DeviceCopy d(h, ElementType::BF16);
+      int ran = 0;
+      for (auto barrier : {gpu::MegakernelBarrier::Row, gpu::MegakernelBarrier::Grid})
+        for (unsigned sw = 0; sw < 4; ++sw)
+          for (int p : {2, 8, 32}) {
+            if (!gpu::can_implement(*d.launch_as, Schedule::Megakernel, p, sh.m, sh.n, device()).ok) continue;
+            check_against_oracle(h, d, ref, Schedule::Megakernel, p, {barrier, sw});
+            ++ran;
+          }
+      CHECK(ran >= 16);
+    }
 }
 
 TEST_CASE("bf16: one ragged shape per workload (every schedule built in it)", "[sanitize]") {

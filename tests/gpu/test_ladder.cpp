@@ -62,3 +62,34 @@ TEST_CASE("a rung that cannot run is recorded, not launched", "[gpu][ladder]") {
   CHECK(cluster.disposition == Disposition::NotSupported);
   require_passed(shape.measure({Schedule::LocalFusion, 4, true, {}}, 1, 5));
 }
+
+// The ladder in bf16 (issue 17): the megakernel (both barriers, the Fig. 6 switches) and the cluster run in the type and
+// are checked against the CPU execution within the bf16 tolerance; local fusion and the unfused chain are built in f32
+// only and are recorded as not supported, with the reason; the floors copy the typed operator's bytes.
+TEST_CASE("the ladder in bf16: the rungs built in it pass, the others are recorded", "[gpu][ladder][dtype]") {
+  const WorkloadInfo& w = find_workload("rms_softmax@bf16");
+  const double tolerance = output_tolerance(ElementType::BF16);
+  for (long long rows : {1LL, 16LL}) {
+    gpu::LadderShape shape(w, rows, 131072, device(), 1700 + rows);
+    auto passed = [&](const SweepPoint& pt) {
+      INFO(pt.schedule << " P=" << pt.p << " " << pt.submission << " " << pt.variant << ": " << pt.reason);
+      REQUIRE(pt.disposition == Disposition::Passed);
+      CHECK(pt.workload == "rms_softmax@bf16");
+      CHECK(pt.max_rel_l2_error <= tolerance);
+      CHECK(pt.time_ms.median > 0);
+    };
+    for (bool graph : {false, true}) {
+      for (int p : {8, 64}) passed(shape.measure({Schedule::Megakernel, p, graph, {}}, 1, 5));
+      passed(shape.measure({Schedule::Cluster, 16, graph, {}}, 1, 5));
+      passed(shape.measure({Schedule::ClusterRegisters, 16, graph, {}}, 1, 5));
+      for (auto s : {Schedule::LocalFusion, Schedule::Unfused}) {
+        const SweepPoint pt = shape.measure({s, 8, graph, {}}, 1, 5);
+        CHECK(pt.disposition == Disposition::NotSupported);
+        CHECK(pt.reason.find("built in f32 only") != std::string::npos);
+      }
+      passed(shape.measure_floor(gpu::Floor::Copy, graph, 1, 5));
+    }
+    for (auto barrier : {gpu::MegakernelBarrier::Grid, gpu::MegakernelBarrier::Row})
+      for (unsigned sw = 0; sw < 4; ++sw) passed(shape.measure({Schedule::Megakernel, 32, true, {barrier, sw}}, 1, 5));
+  }
+}
