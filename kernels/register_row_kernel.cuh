@@ -1,6 +1,7 @@
 #pragma once
 // The register-resident schedules: each CTA reads every input of its span once, straight into
-// registers (G float4 groups per thread and input, all loads in flight at once), runs every stage
+// registers (G 16-byte groups per thread and input, all loads in flight at once: 4 floats, or 8 bf16 /
+// fp16 elements of a Stored<W, E> instantiation, unpacked to fp32 as used), runs every stage
 // and h from the registers and writes the outputs. No shared-memory staging, no bulk copy: a CTA
 // barrier per stage for the reduction. X = LocalExchange: one CTA per row (short rows);
 // X = DsmemExchange: the P CTAs of a cluster split the row into slices (slice_of) and exchange the
