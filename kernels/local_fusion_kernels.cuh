@@ -31,18 +31,20 @@ __device__ __forceinline__ void fold_tile_partials(const RowOperands& op, long l
   (fold(std::integer_sequence<int, l>{}), ...);
 }
 
-// This CTA's tile (tile c of row `row`) and the row state of the stages folded so far.
+// This CTA's tile (tile c of row `row`, whole 16-byte groups of the element type) and the row state of the stages
+// folded so far.
 template <class W>
 struct Tile {
+  static constexpr int G = SpanOf<W>::group;
   int c;
   long long row;
-  RowSpan span;
+  SpanOf<W> span;
   typename W::Ctx ctx{};
   template <int... l>
   __device__ Tile(const RowOperands& op, std::integer_sequence<int, l...> folded)
       : c(int(blockIdx.x % unsigned(op.split))),
         row(blockIdx.x / unsigned(op.split)),
-        span(row * op.n, slice_of(op.n, op.split, c).lo, slice_of(op.n, op.split, c).hi) {
+        span(row * op.n, slice_of(op.n, op.split, c, G).lo, slice_of(op.n, op.split, c, G).hi) {
     float rowp[kMaxRowParams];
     load_row_params<W>(op, row, rowp);
     fold_tile_partials<W>(op, row, rowp, ctx, folded);
@@ -57,7 +59,7 @@ __global__ void __launch_bounds__(FusionPolicy::threads) fused_stage_kernel(cons
   const Tile<W> t(op, std::make_integer_sequence<int, l>{});
   float acc[q];
   accumulate_stage<W, l, Source::Global, FusionPolicy::threads, SplitPolicy::global_unroll(popcount(W::stages[l].reads))>(
-      op, t.span, Planes{}, t.ctx, acc);
+      op, t.span, PlanesOf<W>{}, t.ctx, acc);
   cta_allreduce<W, l, FusionPolicy::warps>(acc, warp_buf);
   if (threadIdx.x == 0)
 #pragma unroll
@@ -68,7 +70,8 @@ template <class W>
 __global__ void __launch_bounds__(FusionPolicy::threads) fused_apply_kernel(const __grid_constant__ RowOperands op) {
   const Tile<W> t(op, std::make_integer_sequence<int, num_stages<W>()>{});
   apply_span<W, Source::Global, FusionPolicy::threads,
-             SplitPolicy::global_unroll(popcount(W::apply_reads) + int(W::col_params.size()))>(op, t.span, Planes{}, t.ctx);
+             SplitPolicy::global_unroll(popcount(W::apply_reads) + int(W::col_params.size()))>(op, t.span, PlanesOf<W>{},
+                                                                                               t.ctx);
   if (t.c == 0 && threadIdx.x == 0) store_row_outputs<W>(op, t.row, t.ctx);
 }
 

@@ -14,7 +14,7 @@ constexpr ScheduleTraits kTraits[] = {
     {S::GlobalReread,  "global_reread",  Split::OneCta,         false, false, true,  false, -1, 0, false, true},
     {S::Cluster,       "cluster",        Split::Cluster,        true,  true,  true,  true,  -1, 0, false, true},
     {S::Megakernel,    "megakernel",     Split::Global,         true,  false, false, true,  -1, 0, false, true},
-    {S::LocalFusion,   "local_fusion",   Split::Global,         false, false, false, false, -1, 0, false, false},
+    {S::LocalFusion,   "local_fusion",   Split::Global,         false, false, false, false, -1, 0, false, true},
     {S::Unfused,       "unfused",        Split::Global,         false, false, false, false, -1, 0, false, false},
     {S::Registers,     "registers",      Split::OneCta,         false, false, true,  false, int(RegisterFamily::Wide), 0, false, true},
     {S::Partial,       "partial",        Split::LargestCluster, true,  true,  true,  true,  -1, kPartialCtasPerSm, false, false},

@@ -1,20 +1,29 @@
-// The kernels built in bf16 and fp16 (issue 17): the staged, clustered, global-reread, register-resident and
-// megakernel schedules of every workload instantiated for Stored<W, E> (kernels/element_access.cuh), reading and
-// writing the row tensors, column parameters and per-element float outputs as E and computing in fp32. In a file
-// of their own so that they compile beside schedules.cu (the register kernels in register_kernels_bf16.cu /
-// _f16.cu). Every other schedule is built in fp32 only (ScheduleTraits::narrow).
+// The kernels built in bf16 and fp16 (issue 17): the staged, clustered, global-reread, register-resident,
+// megakernel and local-fusion schedules of every workload instantiated for Stored<W, E>
+// (kernels/element_access.cuh), reading and writing the row tensors, column parameters and per-element float
+// outputs as E and computing in fp32. In a file of their own so that they compile beside schedules.cu (the
+// register kernels in register_kernels_bf16.cu / _f16.cu). Every other schedule is built in fp32 only
+// (ScheduleTraits::narrow).
 #include <map>
 #include <string>
 #include <type_traits>
+#include <utility>
 
 #include "core/workloads/all.hpp"
 #include "gpu/split_row_kernel_set.cuh"
 #include "kernels/global_exchange.cuh"
+#include "kernels/local_fusion_kernels.cuh"
 #include "kernels/element_access.cuh"
 
 namespace credit::gpu {
 
 namespace {
+
+template <class W, int... l>
+void fill_fused(Kernel* k, std::integer_sequence<int, l...>) {  // local fusion: stages 0..L-1, then apply at L
+  ((k[l] = &kernels::fused_stage_kernel<W, l>), ...);
+  k[sizeof...(l)] = &kernels::fused_apply_kernel<W>;
+}
 
 template <class E>
 std::map<std::string, Kernels, std::less<>> narrow_table() {
@@ -24,6 +33,7 @@ std::map<std::string, Kernels, std::less<>> narrow_table() {
     Kernels k = split_row_kernel_set<W>();
     k.mega_row = &kernels::split_row_kernel<W, kernels::RowBarrierExchange>;  // seed 001's megakernel, both barriers
     k.mega_grid = &kernels::split_row_kernel<W, kernels::GridBarrierExchange>;
+    fill_fused<W>(k.fused, std::make_integer_sequence<int, num_stages<W>()>{});
     if constexpr (std::is_same_v<E, __nv_bfloat16>) register_kernels_bf16(decltype(decl)::name, k.registers);
     else register_kernels_f16(decltype(decl)::name, k.registers);
     t[decltype(decl)::name] = k;
