@@ -86,6 +86,22 @@ __device__ __forceinline__ float lane(const Pack<E>& v, int e) {
   }
 }
 
+// The group of 16 / sizeof(E) elements at p where p is not 16-byte aligned (column parameters of a row width that is
+// not a multiple of the group): element by element, load1(q) reading the scalar at q (a float, or an element's 16
+// bits), packed as a 16-byte load would have returned them.
+template <class E, class Load1>
+__device__ __forceinline__ Pack<E> gather_group(const E* p, Load1 load1) {
+  if constexpr (std::is_same_v<E, float>) {
+    return make_float4(load1(p), load1(p + 1), load1(p + 2), load1(p + 3));
+  } else {
+    const auto* b = reinterpret_cast<const unsigned short*>(p);
+    unsigned w[4];
+#pragma unroll
+    for (int j = 0; j < 4; ++j) w[j] = unsigned(load1(b + 2 * j)) | unsigned(load1(b + 2 * j + 1)) << 16;
+    return make_uint4(w[0], w[1], w[2], w[3]);
+  }
+}
+
 // A group of G fp32 values stored as E.
 template <class E>
 __device__ __forceinline__ Pack<E> pack(const float (&y)[group_elems<E>]) {

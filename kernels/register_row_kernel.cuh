@@ -205,15 +205,7 @@ __device__ __forceinline__ void register_row(const RowOperands& op, float* warp_
   auto load_col = [&](int k, int i) -> P {
     const E* cp = col_of<W>(op, k) + i;
     if (col_vec) return __ldg(reinterpret_cast<const P*>(cp));
-    if constexpr (std::is_same_v<E, float>) {
-      return make_float4(__ldg(cp), __ldg(cp + 1), __ldg(cp + 2), __ldg(cp + 3));
-    } else {  // the group's eight 16-bit elements one by one
-      const auto* b = reinterpret_cast<const unsigned short*>(cp);
-      unsigned w[4];
-#pragma unroll
-      for (int j = 0; j < 4; ++j) w[j] = unsigned(__ldg(b + 2 * j)) | unsigned(__ldg(b + 2 * j + 1)) << 16;
-      return make_uint4(w[0], w[1], w[2], w[3]);
-    }
+    return gather_group(cp, [](const auto* q) { return __ldg(q); });
   };
   P col[G][NC > 0 ? NC : 1];
   auto load_cols = [&] {

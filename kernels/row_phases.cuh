@@ -3,6 +3,7 @@
 // over a slice arriving in shared memory through the bulk copy engine, later stages from global
 // memory (the re-read schedule) or from the retained slice, and h applied over a span.
 #include "core/operands.hpp"
+#include "core/fast_math.hpp"
 #include "core/split.hpp"
 #include "core/workload.hpp"
 #include "kernels/bulk_copy.cuh"
@@ -118,13 +119,12 @@ __device__ __forceinline__ void add_contribution(float (&acc)[W::stages[l].q], c
   fold_partials<W, l>(acc, g);
 }
 
-// Four int8 outputs, integers in [-128, 127] (OutType::I8), packed in a word: adding 1.5 x 2^23 puts each one's two's
-// complement in the low byte of the sum's bits (exact for integers below 2^22), four full-rate adds and three byte
-// permutes where four float-to-int8 conversions (F2I, a quarter of the rate) made quant_int8 compute-bound in bf16.
+// Four int8 outputs, integers in [-128, 127] (OutType::I8), packed in a word: adding kRoundMagic (core/fast_math.hpp)
+// puts each one's two's complement in the low byte of the sum's bits, four full-rate adds and three byte permutes
+// where four float-to-int8 conversions (F2I, a quarter of the rate) made quant_int8 compute-bound in bf16.
 __device__ __forceinline__ unsigned int8x4_bits(const float* v) {
-  constexpr float kMagic = 12582912.0f;
-  const unsigned b0 = __float_as_uint(v[0] + kMagic), b1 = __float_as_uint(v[1] + kMagic);
-  const unsigned b2 = __float_as_uint(v[2] + kMagic), b3 = __float_as_uint(v[3] + kMagic);
+  const unsigned b0 = __float_as_uint(v[0] + kRoundMagic), b1 = __float_as_uint(v[1] + kRoundMagic);
+  const unsigned b2 = __float_as_uint(v[2] + kRoundMagic), b3 = __float_as_uint(v[3] + kRoundMagic);
   return __byte_perm(__byte_perm(b0, b1, 0x0040), __byte_perm(b2, b3, 0x0040), 0x5410);
 }
 
@@ -475,20 +475,10 @@ __device__ __forceinline__ void apply_span(const RowOperands& op, const SpanOf<W
     }
 #pragma unroll
     for (int k = 0; k < NC; ++k) {
-      if (col_vec) {
+      if (col_vec)
         v.col.x[k] = load_col(reinterpret_cast<const Pack<E>*>(col_of<W>(op, k) + i), keep, policy);
-      } else if constexpr (std::is_same_v<E, float>) {
-        const float* c = op.col[k] + i;
-        v.col.x[k] = make_float4(load_col(c, keep, policy), load_col(c + 1, keep, policy),
-                                 load_col(c + 2, keep, policy), load_col(c + 3, keep, policy));
-      } else {  // G elements' 16 bits, one by one
-        const auto* c = reinterpret_cast<const unsigned short*>(col_of<W>(op, k) + i);
-        unsigned w[4];
-#pragma unroll
-        for (int j = 0; j < 4; ++j)
-          w[j] = unsigned(load_col(c + 2 * j, keep, policy)) | unsigned(load_col(c + 2 * j + 1, keep, policy)) << 16;
-        v.col.x[k] = make_uint4(w[0], w[1], w[2], w[3]);
-      }
+      else
+        v.col.x[k] = gather_group(col_of<W>(op, k) + i, [&](const auto* q) { return load_col(q, keep, policy); });
     }
     return v;
   };

@@ -12,6 +12,11 @@ namespace credit {
 
 inline constexpr float kLog2e = 1.4426950408889634f;
 
+// 1.5 x 2^23: x + kRoundMagic rounds x to an integer, to nearest even (|x| < 2^22), and leaves that integer in the
+// low mantissa bits of the sum; subtracting it again gives rint(x) exactly. A full-rate add where rintf and the
+// float-to-int conversions run at a quarter of the rate (quant_int8's rint_quotient and int8 packing).
+inline constexpr float kRoundMagic = 12582912.0f;
+
 // On the GPU the exponential is ex2.approx.ftz: one MUFU.EX2, where exp2f's ex2.approx keeps subnormal results
 // with three more instructions around it; results below 2^-126 (exp(x) for x < -87) become 0, which moves no
 // output past the oracle's tolerance. A/B in one lease (twenty-fifth session, docs/perf-notes.md): 0.9915 of the

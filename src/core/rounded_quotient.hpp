@@ -6,6 +6,7 @@
 // 79-87% of copy (fortieth session, H100).
 #include <cmath>
 
+#include "core/fast_math.hpp"
 #include "core/hd.hpp"
 
 namespace credit {
@@ -22,9 +23,8 @@ CREDIT_HD QuotientBy quotient_by(float s) { return QuotientBy{s, 1.0f / s}; }
 // (exact for |y| < 2^22). Elsewhere (about 1 in 10^4 of the elements of random rows, measured: a branch a warp
 // rarely takes) and for y not below 2^20 or not a number, the division itself.
 CREDIT_HD float rint_quotient(float x, const QuotientBy& d) {
-  constexpr float kMagic = 12582912.0f;  // 1.5 x 2^23
   const float y = x * d.inv;
-  const float q = (y + kMagic) - kMagic;
+  const float q = (y + kRoundMagic) - kRoundMagic;
   const float a = fabsf(y);
   if (a < 0x1p20f && fabsf(fabsf(y - q) - 0.5f) > fmaf(a, 0x1p-20f, 0x1p-20f)) return q;
   return rintf(x / d.s);

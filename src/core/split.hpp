@@ -320,15 +320,14 @@ inline std::string ctas_per_sm_words(int ctas) { return std::to_string(ctas) + (
 constexpr long long partial_streamed_elems(long long n, int p, long long keep) {
   return n - p * keep > 0 ? n - p * keep : 0;
 }
-// Floats of the slice a CTA of P per row holds at width n, rounded up to whole vectors.
-// (slice_elems in 64-bit arithmetic: the host asks at any width, before a shape is refused.)
-constexpr long long slice_floats(long long n, int p) {
-  return ((n + p - 1) / p + SplitPolicy::vec - 1) / SplitPolicy::vec * SplitPolicy::vec;
-}
+// Elements of the slice a CTA of P per row holds at width n, rounded up to whole groups of vec elements
+// (slice_elems in 64-bit arithmetic: the host asks at any width, before a shape is refused); in floats.
+constexpr long long slice_width(long long n, int p, int vec) { return ((n + p - 1) / p + vec - 1) / vec * vec; }
+constexpr long long slice_floats(long long n, int p) { return slice_width(n, p, SplitPolicy::vec); }
 // Elements a CTA of a register family holds at width n with P CTAs per row: the row (P = 1), or its
 // slice, rounded up to whole groups of vec elements as the kernel slices it; the family's variant is chosen by it.
 constexpr long long register_width(long long n, int p, int vec = SplitPolicy::vec) {
-  return p <= 1 ? n : ((n + p - 1) / p + vec - 1) / vec * vec;
+  return p <= 1 ? n : slice_width(n, p, vec);
 }
 
 }  // namespace credit

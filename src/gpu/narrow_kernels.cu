@@ -7,23 +7,15 @@
 #include <map>
 #include <string>
 #include <type_traits>
-#include <utility>
 
 #include "core/workloads/all.hpp"
+#include "gpu/seed001_kernel_set.cuh"
 #include "gpu/split_row_kernel_set.cuh"
-#include "kernels/global_exchange.cuh"
-#include "kernels/local_fusion_kernels.cuh"
 #include "kernels/element_access.cuh"
 
 namespace credit::gpu {
 
 namespace {
-
-template <class W, int... l>
-void fill_fused(Kernel* k, std::integer_sequence<int, l...>) {  // local fusion: stages 0..L-1, then apply at L
-  ((k[l] = &kernels::fused_stage_kernel<W, l>), ...);
-  k[sizeof...(l)] = &kernels::fused_apply_kernel<W>;
-}
 
 template <class E>
 std::map<std::string, Kernels, std::less<>> narrow_table() {
@@ -31,9 +23,7 @@ std::map<std::string, Kernels, std::less<>> narrow_table() {
   for_each_workload([&](auto decl) {
     using W = kernels::Stored<decltype(decl), E>;
     Kernels k = split_row_kernel_set<W>();
-    k.mega_row = &kernels::split_row_kernel<W, kernels::RowBarrierExchange>;  // seed 001's megakernel, both barriers
-    k.mega_grid = &kernels::split_row_kernel<W, kernels::GridBarrierExchange>;
-    fill_fused<W>(k.fused, std::make_integer_sequence<int, num_stages<W>()>{});
+    add_seed001_kernels<W>(k);
     if constexpr (std::is_same_v<E, __nv_bfloat16>) register_kernels_bf16(decltype(decl)::name, k.registers);
     else register_kernels_f16(decltype(decl)::name, k.registers);
     t[decltype(decl)::name] = k;

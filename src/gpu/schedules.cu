@@ -11,6 +11,8 @@
 #include "gpu/kernel_table.hpp"
 #include "gpu/occupancy.hpp"
 #include "gpu/row_launch.hpp"
+#include "gpu/seed001_kernel_set.cuh"
+#include "gpu/split_row_kernel_set.cuh"
 #include "kernels/global_exchange.cuh"
 #include "kernels/global_reread_kernel.cuh"
 #include "kernels/local_fusion_kernels.cuh"
@@ -21,15 +23,6 @@ namespace credit::gpu {
 
 namespace {
 
-template <class W>
-long split_smem_of(long n, int p) { return split_smem_bytes<W>(n, p); }
-
-template <class W, int... l>
-void fill_fused(Kernel* k, std::integer_sequence<int, l...>) {
-  ((k[l] = &kernels::fused_stage_kernel<W, l>), ...);
-  k[sizeof...(l)] = &kernels::fused_apply_kernel<W>;
-}
-
 const Kernels& kernels_of(const WorkloadInfo& w) {
   if (w.element() != ElementType::F32) {
     if (const Kernels* k = narrow_kernels(w.declared, w.element())) return *k;
@@ -39,23 +32,13 @@ const Kernels& kernels_of(const WorkloadInfo& w) {
     std::map<std::string, Kernels> t;
     for_each_workload([&](auto decl) {
       using W = decltype(decl);
-      Kernels k{&kernels::split_row_kernel<W, kernels::LocalExchange>,
-                &kernels::split_row_kernel<W, kernels::DsmemExchange>,
-                &kernels::global_reread_kernel<W>,
-                &kernels::split_row_kernel<W, kernels::RowBarrierExchange>,
-                &kernels::split_row_kernel<W, kernels::GridBarrierExchange>,
-                {},
-                {},
-                &split_smem_of<W>,
-                num_stats<W>(),
-                num_stages<W>(),
-                popcount(retained_mask<W>())};
+      Kernels k = split_row_kernel_set<W>();
+      add_seed001_kernels<W>(k);
       k.partial = &kernels::split_row_kernel<W, kernels::DsmemExchange, true, kPartialCtasPerSm>;
       k.partial_one = &kernels::split_row_kernel<W, kernels::DsmemExchange, true, kPartialOneCtasPerSm>;
       k.split_global = split_global_kernel_of(W::name);
       k.split_pipelined = split_pipelined_kernel_of(W::name);
       k.split_partial = split_partial_kernel_of(W::name);
-      fill_fused<W>(k.fused, std::make_integer_sequence<int, num_stages<W>()>{});
       register_kernels_of(W::name, k.registers);
       register_kernels_of(W::name, k.registers_whole, true);
       t[W::name] = k;

@@ -1,7 +1,7 @@
 #pragma once
 // The staged, clustered and global-reread kernels of one declaration, as the launcher's table holds them (every
-// other entry null): what the negative controls (negative_control_kernels.cu) and the bf16 / fp16 workloads
-// (narrow_kernels.cu, W = Stored<D, E>) run.
+// other entry null): what the negative controls (negative_control_kernels.cu) run, and where the f32 table
+// (schedules.cu) and the bf16 / fp16 one (narrow_kernels.cu, W = Stored<D, E>) start.
 #include "core/split.hpp"
 #include "gpu/kernel_table.hpp"
 #include "kernels/global_reread_kernel.cuh"
