@@ -5,7 +5,7 @@
 // retained slice. X = LocalExchange is the one-CTA staged kernel; X = DsmemExchange is CREDIT;
 // X = RowBarrierExchange / GridBarrierExchange is seed 001's cooperative megakernel (partials
 // and barriers in global memory), which alone honours the Fig. 6 switches in op.switches.
-// Stream = true is the partial schedule: a CTA keeps the first op.keep floats of its slice (the
+// Stream = true is the partial schedule: a CTA keeps the first op.keep elements of its slice (the
 // span) in shared memory and reads the rest (`rest`) from global memory at every phase.
 #include <type_traits>
 #include <utility>
@@ -48,6 +48,11 @@ __device__ __forceinline__ void prime_next_pass(const RowOperands& op, const Spa
   else if constexpr (W::outputs.size() > 0) ring.template prime<ring_apply_mask<W>>(op, rest);
 }
 
+// Whether a partial kernel streams through the ring (CREDIT_PARTIAL_RING): its slots are fp32 planes, so a kernel of
+// a 16-bit type streams by plain loads whatever the option.
+template <class W, bool Stream>
+inline constexpr bool streams_through_ring = Stream && PartialRing::on && SpanOf<W>::group == SplitPolicy::vec;
+
 template <class W, class X, bool Stream, int l>
 __device__ __forceinline__ void split_stage(const RowOperands& op, long long row, const SpanOf<W>& span,
                                             [[maybe_unused]] const SpanOf<W>& rest, const PlanesOf<W>& pl, float* warp_buf,
@@ -55,7 +60,7 @@ __device__ __forceinline__ void split_stage(const RowOperands& op, long long row
                                             typename W::Ctx& ctx, [[maybe_unused]] StreamRing<W>& ring) {
   constexpr int T = SplitPolicy::threads;
   constexpr bool last = l == num_stages<W>() - 1;
-  constexpr bool ring_mode = Stream && PartialRing::on;
+  constexpr bool ring_mode = streams_through_ring<W, Stream>;
   float acc[W::stages[l].q];
   // Stage 1 of the partial schedule streams the rest while the kept part's bulk copies are in
   // flight, where the CTA keeps two or more planes (CREDIT_PARTIAL_OVERLAP=0: never, for the A/B).
@@ -133,7 +138,8 @@ __global__ void __launch_bounds__(SplitPolicy::threads, Stream ? StreamCtas : sp
   constexpr int G = SpanOf<W>::group;
   // fp32 keeps plane_floats (the same count): with plane_elems the compiler lost the warp partials' 16-byte loads
   // after the planes (PTX diffed), plane_floats' bound lets it keep them.
-  const int stride = Stream ? plane_floats(op.n, p, op.keep) : G == 4 ? plane_floats(op.n, p) : plane_elems(op.n, p, G);
+  const int stride = G == 4 ? (Stream ? plane_floats(op.n, p, op.keep) : plane_floats(op.n, p))
+                            : (Stream ? plane_elems(op.n, p, G, op.keep) : plane_elems(op.n, p, G));
   E* smem = reinterpret_cast<E*>(smem4);
   const PlanesOf<W> pl{smem, stride};
   float* warp_buf = reinterpret_cast<float*>(smem + R * stride);  // planes of whole 16-byte groups
@@ -154,7 +160,7 @@ __global__ void __launch_bounds__(SplitPolicy::threads, Stream ? StreamCtas : sp
   // The ring (partial kernels, CREDIT_PARTIAL_RING) after the exchange's mbarriers; initialised before the
   // CTA barrier of stage 0 that precedes its first wait.
   StreamRing<W> ring(bars + SplitPolicy::max_chunks + num_stages<W>());
-  if constexpr (Stream && PartialRing::on)
+  if constexpr (streams_through_ring<W, Stream>)
     if (threadIdx.x == 0) ring.init();
   split_stages<W, X, Stream>(op, row, span, rest, pl, warp_buf, slots, bars, rowp, ctx, ring,
                              std::make_integer_sequence<int, num_stages<W>()>{});
@@ -166,7 +172,7 @@ __global__ void __launch_bounds__(SplitPolicy::threads, Stream ? StreamCtas : sp
     apply_span<W, Source::Shared, SplitPolicy::threads, SplitPolicy::kept_apply_unroll(int(W::col_params.size()))>(
         op, span, pl, ctx);
   }
-  if constexpr (Stream && PartialRing::on && W::outputs.size() > 0)
+  if constexpr (streams_through_ring<W, Stream> && W::outputs.size() > 0)
     apply_ring<W>(op, rest, ring, ctx);
   else if constexpr (Stream && W::outputs.size() > 0)
     if (rest.hi > rest.lo)

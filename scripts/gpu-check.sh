@@ -124,11 +124,11 @@ for step in $steps; do
       sweep "$step" "model-validation-$n" "${!v:-540}" ;;
     dtypetests)  # issue 17: the bf16 and fp16 kernels against the oracle on rounded inputs, every fp32 schedule again
       # (the kernels' loads and stores are now generic over the element type), then memcheck and racecheck of bf16
-      run dtypetests timeout 240 build/tests/credit_gpu_tests "[dtype]" --durations yes
+      run dtypetests timeout 360 build/tests/credit_gpu_tests "[dtype]" --durations yes
       run f32tests timeout 150 build/tests/credit_gpu_tests "every schedule matches the float64 oracle at ragged and large shapes"
       for tool in memcheck racecheck; do
-        run "dtypesanitize-$tool" timeout 60 compute-sanitizer --tool $tool --error-exitcode 9 build/tests/credit_gpu_tests \
-          "bf16: one ragged shape per workload*"
+        run "dtypesanitize-$tool" timeout 120 compute-sanitizer --tool $tool --error-exitcode 9 build/tests/credit_gpu_tests \
+          "bf16: one ragged shape per workload*,bf16: the wide-row schedules at one ragged wide row"
       done ;;
     torchdtype:*)  # issue 17: torch eager, torch.compile and Triton in one element type at the bf16 sweep's widths
       # (configs/bf16.json), e.g. torchdtype:bf16; the records are named <workload>@bf16, as credit's

@@ -216,7 +216,11 @@ CREDIT_HD int plane_floats(int n, int p, int keep = 0x7ffffff0) {
 
 // Elements of one retained plane in a 16-byte group element type (vec per group): the slice rounded up to groups,
 // plus one group of slack (the plane starts at the group boundary below the slice's first element).
-CREDIT_HD int plane_elems(int n, int p, int vec) { return slice_elems(n, p, vec) + vec; }
+// A CTA of a partial kernel keeps at most `keep` elements (a multiple of vec) per plane.
+CREDIT_HD int plane_elems(int n, int p, int vec, int keep = 0x7ffffff0) {
+  const int len = slice_elems(n, p, vec);
+  return (len < keep ? len : keep) + vec;
+}
 
 // Bytes kept per element: one element of the stored type per retained input.
 template <class W>
@@ -304,12 +308,15 @@ struct PartialRing {
     return on && b_keep > 0 ? 16L + long(slots) * groups * 16L * (b_keep / 4) + 16L * slots : 0L;
   }
 };
-constexpr long long partial_keep_floats(int b_keep, long s_scratch, long smem_per_sm, int ctas = kPartialCtasPerSm) {
+// The elements of its slice a partial kernel's CTA keeps per retained plane: whole 16-byte groups of vec elements (4
+// floats, 8 bf16 / fp16), b_keep the bytes kept per element in the stored type.
+constexpr long long partial_keep_elems(int b_keep, long s_scratch, long smem_per_sm, int ctas = kPartialCtasPerSm,
+                                       int vec = SplitPolicy::vec) {
   if (b_keep <= 0 || ctas <= 0) return 0;
   const long budget = smem_per_sm / ctas - kReservedSmemPerCta - s_scratch - PartialRing::bytes(b_keep);
-  return budget <= 0 ? 0 : budget / b_keep / SplitPolicy::vec * SplitPolicy::vec;
+  return budget <= 0 ? 0 : budget / b_keep / vec * vec;
 }
-// Dynamic shared memory of a partial kernel's CTA keeping `keep` floats per plane.
+// Dynamic shared memory of a partial kernel's CTA keeping `keep` elements per plane.
 constexpr long partial_smem_bytes(long long keep, int b_keep, long s_scratch) {
   return long(keep) * b_keep + s_scratch + PartialRing::bytes(b_keep);
 }

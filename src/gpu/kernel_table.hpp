@@ -37,14 +37,14 @@ bool register_kernels_of(std::string_view workload, Kernel (&out)[kRegisterVaria
 bool register_kernels_bf16(std::string_view workload, Kernel (&out)[kRegisterVariantCount]);
 bool register_kernels_f16(std::string_view workload, Kernel (&out)[kRegisterVariantCount]);
 
-// split_global's kernel of a workload (split_global_kernels.cu); nullptr for a name that is not a workload's.
-Kernel split_global_kernel_of(std::string_view workload);
-// split_pipelined's kernel of a workload (split_global_kernels.cu); nullptr for a name that is not a workload's.
-Kernel split_pipelined_kernel_of(std::string_view workload);
-// split_partial's kernel of a workload (split_global_kernels.cu); nullptr for a name that is not a workload's.
-Kernel split_partial_kernel_of(std::string_view workload);
-// The staged, cluster and global-reread kernels of a workload stored in bf16 or fp16 (narrow_kernels.cu; every other
-// entry null); nullptr for f32 or a name that is not a workload's.
+// Adds to k the wide-row kernels of a workload (partial, partial_one, split_global, split_partial; gpu/wide_kernel_set.cuh):
+// in fp32 (wide_kernels.cu, with split_pipelined's), bf16 (wide_kernels_bf16.cu) or fp16 (wide_kernels_f16.cu). False (k
+// untouched) for a name that is not a workload's.
+bool wide_kernels_f32(std::string_view workload, Kernels& k);
+bool wide_kernels_bf16(std::string_view workload, Kernels& k);
+bool wide_kernels_f16(std::string_view workload, Kernels& k);
+// The kernels of a workload stored in bf16 or fp16 (narrow_kernels.cu; null where a schedule is built in f32 only,
+// ScheduleTraits::narrow); nullptr for f32 or a name that is not a workload's.
 const Kernels* narrow_kernels(std::string_view workload, ElementType type);
 // The staged, cluster and global-reread kernels of a negative control the split-row kernels run
 // (every other entry null); nullptr for any other name.

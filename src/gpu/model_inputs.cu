@@ -120,8 +120,8 @@ double probe_lone_elem_ns(const WorkloadInfo& w, const DeviceInfo& dev, Timer& t
 // widest row, keyed by its kernel name ("registers/512x8": a variant is its own kernel, with its own
 // threads and loads per thread, so one variant's probe does not time another's). Each is checked
 // against the CPU execution, then timed as a sweep times a point (L2 flushed before each launch).
-// 2^20 columns stream about half of each partial slice at one CTA per SM; the rows make several
-// waves at any of these kernels' CTAs per SM. One problem per shape serves its kernels.
+// 2^20 columns (2^21 in bf16 and fp16, the same bytes) stream about half of each partial slice at one CTA per SM;
+// the rows make several waves at any of these kernels' CTAs per SM. One problem per shape serves its kernels.
 struct ProbeShape {
   long long m, n;
   int p;
@@ -131,7 +131,7 @@ struct ProbeShape {
 std::vector<ProbeShape> probe_shapes_of(const ScheduleTraits& t, int vec) {
   std::vector<ProbeShape> out;
   if (!t.candidate) return out;
-  if (t.partial_ctas > 0) out.push_back({64, 1LL << 20, kPartialClusterSize, t.name});
+  if (t.partial_ctas > 0) out.push_back({64, (1LL << 20) / SplitPolicy::vec * vec, kPartialClusterSize, t.name});
   // The staged and global_reread kernels at 2048 x 8192 (several waves at their CTAs per SM); the
   // clustered kernel at 1024 rows of 32768 as P = 4 (slices of 8192, several waves), serving every P.
   if (t.id == Schedule::Staged || t.id == Schedule::GlobalReread) out.push_back({2048, 8192, 1, t.name});

@@ -1,9 +1,8 @@
-// The kernels built in bf16 and fp16 (issue 17): the staged, clustered, global-reread, register-resident,
-// megakernel and local-fusion schedules of every workload instantiated for Stored<W, E>
-// (kernels/element_access.cuh), reading and writing the row tensors, column parameters and per-element float
-// outputs as E and computing in fp32. In a file of their own so that they compile beside schedules.cu (the
-// register kernels in register_kernels_bf16.cu / _f16.cu). Every other schedule is built in fp32 only
-// (ScheduleTraits::narrow).
+// The kernels built in bf16 and fp16 (issue 17): every schedule but split_pipelined and seed 001's unfused chain
+// (ScheduleTraits::narrow) instantiated for Stored<W, E> (kernels/element_access.cuh), reading and writing the row
+// tensors, column parameters and per-element float outputs as E and computing in fp32. In a file of their own so
+// that they compile beside schedules.cu (the register kernels in register_kernels_bf16.cu / _f16.cu, the wide-row
+// ones in wide_kernels_bf16.cu / _f16.cu).
 #include <map>
 #include <string>
 #include <type_traits>
@@ -24,8 +23,13 @@ std::map<std::string, Kernels, std::less<>> narrow_table() {
     using W = kernels::Stored<decltype(decl), E>;
     Kernels k = split_row_kernel_set<W>();
     add_seed001_kernels<W>(k);
-    if constexpr (std::is_same_v<E, __nv_bfloat16>) register_kernels_bf16(decltype(decl)::name, k.registers);
-    else register_kernels_f16(decltype(decl)::name, k.registers);
+    if constexpr (std::is_same_v<E, __nv_bfloat16>) {
+      register_kernels_bf16(decltype(decl)::name, k.registers);
+      wide_kernels_bf16(decltype(decl)::name, k);
+    } else {
+      register_kernels_f16(decltype(decl)::name, k.registers);
+      wide_kernels_f16(decltype(decl)::name, k);
+    }
     t[decltype(decl)::name] = k;
   });
   return t;

@@ -34,11 +34,7 @@ const Kernels& kernels_of(const WorkloadInfo& w) {
       using W = decltype(decl);
       Kernels k = split_row_kernel_set<W>();
       add_seed001_kernels<W>(k);
-      k.partial = &kernels::split_row_kernel<W, kernels::DsmemExchange, true, kPartialCtasPerSm>;
-      k.partial_one = &kernels::split_row_kernel<W, kernels::DsmemExchange, true, kPartialOneCtasPerSm>;
-      k.split_global = split_global_kernel_of(W::name);
-      k.split_pipelined = split_pipelined_kernel_of(W::name);
-      k.split_partial = split_partial_kernel_of(W::name);
+      wide_kernels_f32(W::name, k);
       register_kernels_of(W::name, k.registers);
       register_kernels_of(W::name, k.registers_whole, true);
       t[W::name] = k;
@@ -207,14 +203,18 @@ UnfusedScratch carve_unfused(Carve& c, int p, long long rows, long long n) {
 }  // namespace
 
 long long partial_keep(const WorkloadInfo& w, Schedule s, const DeviceInfo& dev) {
-  return partial_keep_floats(w.figures.b_keep, w.figures.s_scratch, dev.smem_per_sm, traits_of(s).partial_ctas);
+  return partial_keep_elems(w.figures.b_keep, w.figures.s_scratch, dev.smem_per_sm, traits_of(s).partial_ctas,
+                            group_elems_of(w.element()));
 }
+
+long long slice_elements(const WorkloadInfo& w, long long n, int p) { return slice_width(n, p, group_elems_of(w.element())); }
 
 long smem_bytes(const WorkloadInfo& w, Schedule s, int p, long long n, const DeviceInfo& dev) {
   if (!traits_of(s).dynamic_smem) return 0;  // static shared memory only
   if (traits_of(s).persistent) return pipelined_smem_bytes(n, p, w.figures.b_keep, w.figures.s_scratch);
   if (traits_of(s).partial_ctas > 0)
-    return partial_smem_bytes(std::min(slice_floats(n, p), partial_keep(w, s, dev)), w.figures.b_keep, w.figures.s_scratch);
+    return partial_smem_bytes(std::min(slice_elements(w, n, p), partial_keep(w, s, dev)), w.figures.b_keep,
+                              w.figures.s_scratch);
   return kernels_of(w).split_smem(long(n), s == Schedule::Staged ? 1 : p);
 }
 
@@ -252,8 +252,8 @@ Support can_implement(const WorkloadInfo& w, Schedule s, int p, long long rows, 
     if (w.figures.b_keep == 0) return {false, name + ": the workload retains nothing in shared memory"};
     const long long keep = partial_keep(w, s, dev);
     if (keep < 1) return {false, name + ": the scratch leaves no shared memory to keep a slice in"};
-    if (slice_floats(n, p) <= keep)
-      return {false, name + ": the slice of " + std::to_string(slice_floats(n, p)) + " elements fits whole at " +
+    if (slice_elements(w, n, p) <= keep)
+      return {false, name + ": the slice of " + std::to_string(slice_elements(w, n, p)) + " elements fits whole at " +
                          ctas_per_sm_words(ctas) + (traits_of(s).split == Split::Spread ? " (split_global keeps it all)"
                                                                                         : " (the cluster schedule keeps it all)")};
   }

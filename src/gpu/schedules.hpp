@@ -71,9 +71,12 @@ void launch(const WorkloadInfo& w, Schedule s, int p, const RowOperands& device_
 // Dynamic shared memory per CTA (bytes) the schedule requests.
 long smem_bytes(const WorkloadInfo& w, Schedule s, int p, long long n, const DeviceInfo& dev);
 
-// Floats of its slice a CTA of the partial schedule keeps in shared memory on this device
-// (core/split.hpp, partial_keep_floats).
+// Elements of its slice a CTA of a partial-retention schedule keeps per plane in shared memory on this device, in the
+// workload's stored type (core/split.hpp, partial_keep_elems).
 long long partial_keep(const WorkloadInfo& w, Schedule s, const DeviceInfo& dev);
+// Elements of the slice a CTA of P per row holds at width n: ceil(n / P) in whole 16-byte groups of the workload's
+// type (core/split.hpp, slice_width), what a partial schedule keeps part of.
+long long slice_elements(const WorkloadInfo& w, long long n, int p);
 
 // Concurrent clusters of size p the device can hold for this workload and width
 // (cudaOccupancyMaxActiveClusters); for the other schedules, concurrent CTAs.

@@ -168,12 +168,13 @@ CandidateTime candidate_formula(const StaticFigures& f, const std::string& workl
     c.reason = schedule + " is built in f32 only";
     return c;
   }
-  // Partial retention keeps `keep` floats of each slice and streams the rest (core/split.hpp), keep
-  // sized for the schedule's CTAs per SM (partial: two, partial_one: one).
+  // Partial retention keeps `keep` elements of each slice and streams the rest (core/split.hpp), keep
+  // sized for the schedule's CTAs per SM (partial: two, partial_one: one), in whole 16-byte groups of the type.
+  const int vec = group_elems_of(f.element);  // a register variant holds twice the row in bf16
   const int keep_ctas = partial ? traits->partial_ctas : 0;
-  const long long keep = partial_keep_floats(f.b_keep, f.s_scratch, cal.device.smem_per_sm, keep_ctas);
+  const long long keep = partial_keep_elems(f.b_keep, f.s_scratch, cal.device.smem_per_sm, keep_ctas, vec);
   const bool fixed_p = traits && traits->split == Split::LargestCluster;  // partial, partial_one; split_partial's P varies
-  if (partial && ((fixed_p && p != kPartialClusterSize) || keep < 1 || slice_floats(n, p) <= keep)) {
+  if (partial && ((fixed_p && p != kPartialClusterSize) || keep < 1 || slice_width(n, p, vec) <= keep)) {
     c.reason = fixed_p && p != kPartialClusterSize ? schedule + " runs as a cluster of " + std::to_string(kPartialClusterSize) + " only"
                : keep < 1              ? schedule + ": nothing to keep in shared memory"
                           : schedule + ": the slice fits whole at " + ctas_per_sm_words(keep_ctas);
@@ -183,7 +184,6 @@ CandidateTime candidate_formula(const StaticFigures& f, const std::string& workl
     c.reason = schedule + " takes a power of two from 2 to " + std::to_string(kMaxSpreadSplit) + " CTAs per row";
     return c;
   }
-  const int vec = group_elems_of(f.element);  // a register variant holds twice the row in bf16
   if (regs && register_variant_for(register_width(n, p, vec), family, vec) < 0) {
     c.reason = register_width_refusal(register_width(n, p, vec), family, vec);
     return c;
@@ -251,7 +251,8 @@ CandidateTime candidate_formula(const StaticFigures& f, const std::string& workl
   // pearson_bwd 1.0 at N = 500000 to 1.23-1.29 at 720000-1M) while partial's stays flat, and the
   // one-plane ones' partial_one sits at 0.80-0.90. Fitted (0.37) it lowered wide held-out 12's regret
   // by 0.09 points: 0 in the built-in constants (twelfth/decision-rule.md, third rule).
-  const double planes = std::max(1.0, f.b_keep / double(sizeof(float)));
+  const double elem_bytes = double(element_bytes(f.element));
+  const double planes = std::max(1.0, f.b_keep / elem_bytes);  // retained planes, whatever the type
   const double plane_gain = std::pow(planes, prm.stream_plane_power + (c.ctas_per_sm == 1 ? prm.lone_plane_power : 0.0));
   // split_partial streams at a rate of its own (records.hpp, kSplitPartialCtaGbps), shared the same way.
   const double cta_gbps = spread ? prm.split_partial_cta_gbps : prm.partial_cta_gbps;
@@ -289,10 +290,11 @@ CandidateTime candidate_formula(const StaticFigures& f, const std::string& workl
   // however many column vectors there are. (Development residuals of B'' at N >= 250000, tenth session:
   // layernorm's and rmsnorm's partial kernels predicted at 0.70-0.77 of their time, rms_softmax's, the
   // same bytes without columns, at 0.89-0.91; the time missing per element the same for layernorm's two
-  // vectors as for rmsnorm's one, at a per-CTA rate of 13-19 GB/s per 4 B element, the streamed rate's 11-21.)
+  // vectors as for rmsnorm's one, at a per-CTA rate of 13-19 GB/s per 4 B element, the streamed rate's 11-21.
+  // In bf16 an element is 2 B: taken as the same bytes per element at that rate, not measured apart.)
   const double col_slice = nd * f.col_bytes / double(p);  // the column bytes one CTA reads per row
   const double t_col_l2 = col_slice / (prm.col_gbps * 1e3);
-  const double t_col_streamed = nd * double(sizeof(float)) / double(p) / r_stream;
+  const double t_col_streamed = nd * elem_bytes / double(p) / r_stream;
   const double t_col = partial && f.col_bytes > 0
                            ? (1 - prm.partial_col_stream) * t_col_l2 + prm.partial_col_stream * t_col_streamed
                            : t_col_l2;

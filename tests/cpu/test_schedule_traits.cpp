@@ -158,17 +158,17 @@ TEST_CASE("the partial schedules size their kept part for their CTAs per SM", "[
   // 228 KB per SM, 1 KB reserved per CTA, 264 B of scratch, 8 B kept per element (and the streamed part's
   // ring where a build has it: CREDIT_PARTIAL_RING).
   const long ring = PartialRing::bytes(8);
-  const long long two = partial_keep_floats(8, 264, 233472, 2), one = partial_keep_floats(8, 264, 233472, 1);
+  const long long two = partial_keep_elems(8, 264, 233472, 2), one = partial_keep_elems(8, 264, 233472, 1);
   CHECK(two == (233472 / 2 - 1024 - 264 - ring) / 8 / 4 * 4);
   CHECK(one == (233472 - 1024 - 264 - ring) / 8 / 4 * 4);
-  CHECK(partial_keep_floats(8, 264, 233472) == two);  // partial's default
-  CHECK(partial_keep_floats(8, 264, 233472, 0) == 0);
+  CHECK(partial_keep_elems(8, 264, 233472) == two);  // partial's default
+  CHECK(partial_keep_elems(8, 264, 233472, 0) == 0);
   // What the launch asks for with that keep fits the share of the SM the keep was sized for, and one more
   // vector per plane would not.
   for (const int b : {4, 8, 12, 20})
     for (const int ctas : {1, 2, kSplitPartialCtasPerSm}) {
       INFO("b_keep " << b << ", " << ctas << " CTAs per SM");
-      const long long keep = partial_keep_floats(b, 264, 233472, ctas);
+      const long long keep = partial_keep_elems(b, 264, 233472, ctas);
       REQUIRE(keep > 0);
       CHECK(keep % 4 == 0);
       CHECK(partial_smem_bytes(keep, b, 264) <= 233472 / ctas - kReservedSmemPerCta);

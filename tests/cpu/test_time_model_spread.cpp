@@ -189,7 +189,7 @@ TEST_CASE("split_partial's term: split_global's residency and exchange, partial'
     c.kernels.push_back({x.name, "split_global", 256, 64, 0});
     c.kernels.push_back({x.name, "split_partial", 256, 64, 0});
   }
-  const long long keep = partial_keep_floats(w.figures.b_keep, w.figures.s_scratch, c.device.smem_per_sm,
+  const long long keep = partial_keep_elems(w.figures.b_keep, w.figures.s_scratch, c.device.smem_per_sm,
                                              kSplitPartialCtasPerSm);
   REQUIRE(keep > 0);
   // 2^20 over 8 CTAs: slices of 131072, far more than keep: it keeps `keep` of each, streams the rest again, and

@@ -172,6 +172,8 @@ void check_narrow_schedules(const WorkloadInfo& w, ElementType t, Shape sh, uint
   for (const ScheduleTraits& tr : schedule_traits()) {
     const std::vector<int> ps = tr.split == Split::Cluster  ? std::vector<int>{2, 4, 8, 16}
                                 : tr.split == Split::Global ? std::vector<int>{1, 4, 16}  // the megakernel
+                                : tr.split == Split::Spread ? std::vector<int>{2, 8, 32, 128}
+                                : tr.partial_ctas > 0       ? std::vector<int>{16}  // legal at wider rows only
                                                             : std::vector<int>{1};
     for (int p : ps) {
       if (!takes_p(tr.id, p)) continue;
@@ -200,6 +202,49 @@ TEST_CASE("bf16 and fp16: every schedule built in the type matches the float64 o
   for (ElementType t : {ElementType::BF16, ElementType::F16})
     for (const auto& w : all_workloads())
       for (const Shape& sh : shapes) check_narrow_schedules(w, t, sh, ++seed * 7919);
+}
+
+// The wide-row schedules in bf16 and fp16: partial retention (two CTAs and one CTA per SM), split_global and
+// split_partial, at rows whose slices do not fit whole at the partial schedules' CTAs per SM. A bf16 plane holds twice
+// the elements, so partial starts at about 900K elements with one plane kept (2 B per element) and 450K with two,
+// partial_one at twice that. Ragged widths (the kept part ends, and the streamed part starts, inside a row that is not
+// 16-byte aligned) and a power of two; 64 rows (several waves of clusters) for one and two planes.
+TEST_CASE("bf16 and fp16: the wide-row schedules match the float64 oracle on the rounded inputs", "[gpu][dtype]") {
+  uint64_t seed = 17900;
+  std::map<Schedule, int> ran;
+  for (ElementType t : {ElementType::BF16, ElementType::F16})
+    for (const auto& w : all_workloads())
+      for (Shape sh : {Shape{2, 1048579}, Shape{3, 2097157}, Shape{1, 2097152}, Shape{64, 1048576}}) {
+        if (sh.m == 64 && (t != ElementType::BF16 || (w.name != "layernorm" && w.name != "softmax_bwd"))) continue;
+        if (t == ElementType::F16 && sh.n == 2097152) continue;  // the ragged shapes suffice for the second type
+        HostProblem h = make_random_problem(w, sh.m, sh.n, ++seed * 7919);
+        h.round_inputs(t);
+        const Reference64 ref = reference64(h);
+        DeviceCopy d(h, t);
+        for (const Schedule s : {Schedule::Partial, Schedule::PartialOne, Schedule::SplitGlobal, Schedule::SplitPartial})
+          for (int p : {16, 32, 128}) {
+            if (!takes_p(s, p)) continue;
+            const gpu::Support sup = gpu::can_implement(*d.launch_as, s, p, sh.m, sh.n, device());
+            if (traits_of(s).partial_ctas > 0) {  // legal exactly where the slice streams
+              const bool streams = gpu::slice_elements(*d.launch_as, sh.n, p) > gpu::partial_keep(*d.launch_as, s, device());
+              CHECK(sup.ok == streams);
+            }
+            if (!sup.ok) continue;
+            check_against_oracle(h, d, ref, s, p);
+            ++ran[s];
+          }
+      }
+  CHECK(ran[Schedule::Partial] >= 20);
+  CHECK(ran[Schedule::PartialOne] >= 8);
+  CHECK(ran[Schedule::SplitGlobal] >= 40);
+  CHECK(ran[Schedule::SplitPartial] >= 20);
+  // In bf16 the kept part holds twice the elements of fp32's in the same bytes.
+  const WorkloadInfo& w = find_workload("softmax_bwd");
+  const WorkloadInfo& b = in_type(w, ElementType::BF16);
+  CHECK(gpu::partial_keep(b, Schedule::Partial, device()) >= 2 * gpu::partial_keep(w, Schedule::Partial, device()) - 8);
+  CHECK(gpu::partial_keep(b, Schedule::Partial, device()) % 8 == 0);
+  CHECK(gpu::can_implement(w, Schedule::Partial, 16, 1, 393216, device()).ok);       // fp32 streams at 3 x 2^17 ...
+  CHECK_FALSE(gpu::can_implement(b, Schedule::Partial, 16, 1, 393216, device()).ok);  // ... bf16 keeps it whole
 }
 
 // Seed 001's megakernel in bf16 (its ladder's rungs): both barriers x every Fig. 6 switch (the retained bf16 planes
@@ -535,6 +580,27 @@ TEST_CASE("partial retention at one ragged wide row", "[sanitize]") {
         if (streams) check_against_oracle(h, d, ref, s, 16);
       }
     }
+}
+
+// The same in bf16, with split_global and split_partial: the kept part of a 16-bit plane and the streamed rest.
+TEST_CASE("bf16: the wide-row schedules at one ragged wide row", "[sanitize]") {
+  uint64_t seed = 1717;
+  for (const auto& [name, n] : {std::pair{"rms_softmax", 2000003}, std::pair{"softmax_bwd", 1000003}}) {
+    const WorkloadInfo& w = find_workload(name);
+    HostProblem h = make_random_problem(w, 2, n, ++seed);
+    h.round_inputs(ElementType::BF16);
+    const Reference64 ref = reference64(h);
+    DeviceCopy d(h, ElementType::BF16);
+    int ran = 0;
+    for (const auto& [s, p] : {std::pair{Schedule::Partial, 16}, std::pair{Schedule::PartialOne, 16},
+                               std::pair{Schedule::SplitGlobal, 128}, std::pair{Schedule::SplitPartial, 32}}) {
+      INFO(name << " 2x" << n << " " << schedule_name(s) << " P=" << p);
+      REQUIRE(gpu::can_implement(*d.launch_as, s, p, 2, n, device()).ok);  // each streams part of its slice
+      check_against_oracle(h, d, ref, s, p);
+      ++ran;
+    }
+    CHECK(ran == 4);
+  }
 }
 
 // split_global's seats and row barriers under the sanitizer: more rows than the device holds at once,
