@@ -159,11 +159,12 @@ for step in $steps; do
       sweep wide wide-rows 560 ;;
     wideheldout)  # the partial schedule's held-out shapes: other M, ragged N (judges the model, tunes nothing)
       sweep wideheldout wide-rows-heldout 560 ;;
-    torchwide:*)  # torch.compile and Triton at the wide-row shapes for one M, e.g. torchwide:1024
-      m=${step#torchwide:}
-      run "torch-wide-$m" env PYTHONUNBUFFERED=1 timeout 400 python3 scripts/torch_baselines.py --rows "$m" \
-        --widths 131072,262144,524288,1048576 --impls torch_compile,triton --rep-ms 40 --tune-ms 5 --warmup-ms 10 \
-        --json "$OUT/torch-wide-$m.json" ;;
+    torchwide:*)  # torch.compile and Triton at the wide-row shapes for one M, e.g. torchwide:1024; in TORCH_DTYPE (default
+      # f32; bf16: records named <workload>@bf16, as credit's) at TORCH_WIDTHS (default 131072 ... 1048576)
+      m=${step#torchwide:} t=${TORCH_DTYPE:-f32}
+      run "torch-wide-$t-$m" env PYTHONUNBUFFERED=1 timeout "${TORCH_S:-400}" python3 scripts/torch_baselines.py --rows "$m" \
+        --dtype "$t" --widths "${TORCH_WIDTHS:-131072,262144,524288,1048576}" --impls torch_compile,triton --rep-ms 40 \
+        --tune-ms 5 --warmup-ms 10 --json "$OUT/torch-wide-$t-$m.json" ;;
     widebench)  # a quick look: the partial schedules beside the cluster and global_reread at WIDE_SHAPES (M:N ..., default
       # 4096:262144 1024:1048576), the schedules WIDE_SCHEDULES (default global_reread cluster partial partial_one)
       for s in ${WIDE_SHAPES:-4096:262144 1024:1048576}; do
