@@ -73,8 +73,8 @@ for step in $steps; do
       run gpu-tests build/tests/credit_gpu_tests --durations yes ;;
     ladder)  # seed 001's ladder, host completion time (configs/seed001.json)
       run ladder build/credit --json "$OUT/ladder-seed001.json" run-sweep --config configs/seed001.json ;;
-    ladderbf16)  # issue 17: the ladder's bf16 GPU test, then seed 001's ladder in bf16 (configs/seed001-bf16.json; the
-      # unfused chain is f32 only, recorded as not supported); `ladder` runs the f32 one
+    ladderbf16)  # issue 17: the ladder's bf16 GPU test, then seed 001's ladder in bf16 (configs/seed001-bf16.json; every
+      # rung built in bf16, the unfused chain since the forty-second session); `ladder` runs the f32 one
       run ladder-bf16-test timeout 120 build/tests/credit_gpu_tests "[ladder][dtype]" --durations yes
       run ladder-bf16 timeout "${LADDER_S:-300}" build/credit --json "$OUT/ladder-seed001-bf16.json" run-sweep \
         --config configs/seed001-bf16.json ;;

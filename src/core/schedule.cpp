@@ -15,7 +15,7 @@ constexpr ScheduleTraits kTraits[] = {
     {S::Cluster,       "cluster",        Split::Cluster,        true,  true,  true,  true,  -1, 0, false, true},
     {S::Megakernel,    "megakernel",     Split::Global,         true,  false, false, true,  -1, 0, false, true},
     {S::LocalFusion,   "local_fusion",   Split::Global,         false, false, false, false, -1, 0, false, true},
-    {S::Unfused,       "unfused",        Split::Global,         false, false, false, false, -1, 0, false, false},
+    {S::Unfused,       "unfused",        Split::Global,         false, false, false, false, -1, 0, false, true},
     {S::Registers,     "registers",      Split::OneCta,         false, false, true,  false, int(RegisterFamily::Wide), 0, false, true},
     {S::Partial,       "partial",        Split::LargestCluster, true,  true,  true,  true,  -1, kPartialCtasPerSm, false, true},
     {S::RegistersDeep, "registers_deep", Split::OneCta,         false, false, true,  false, int(RegisterFamily::Deep), 0, false, true},

@@ -262,7 +262,7 @@ Support can_implement(const WorkloadInfo& w, Schedule s, int p, long long rows, 
     const std::string why = register_width_refusal(register_width(n, p, vec), RegisterFamily(fam), vec);
     if (!why.empty()) return {false, std::string(schedule_name(s)) + ": " + why};
   }
-  if (s == Schedule::Unfused && w.name != "rms_softmax")
+  if (s == Schedule::Unfused && w.declared != "rms_softmax")
     return {false, "the 9-kernel unfused baseline is seed 001's, written for rms_softmax only"};
   // (A persistent grid is G x P CTAs, G the row groups the device holds at once, whatever the rows.)
   if (!traits_of(s).persistent && rows * p > 0x7fffffffLL) return {false, "grid of rows x P CTAs exceeds 2^31 - 1"};
@@ -402,7 +402,8 @@ void launch_local_fusion(const Kernels& ks, int p, const RowOperands& op, Carve&
 }
 
 // Seed 001's unfused baseline: 9 launches, intermediates x^2 and E [rows x n], tile results
-// [rows x P] and row statistics [rows] in global memory.
+// [rows x P] and row statistics [rows] in global memory; x and y stored as E.
+template <class E>
 void launch_unfused(int p, const RowOperands& op, const DeviceInfo& dev, Carve& ws, cudaStream_t stream) {
   namespace u = kernels::unfused;
   const long long count = op.rows * (long long)op.n;
@@ -413,20 +414,20 @@ void launch_unfused(int p, const RowOperands& op, const DeviceInfo& dev, Carve& 
   float* s_ = scratch.s;
   float* m_ = scratch.m;
   float* z_ = scratch.z;
-  const auto* x = op.in[0];
-  auto* y = static_cast<float*>(op.out[0]);
+  const auto* x = reinterpret_cast<const E*>(op.in[0]);
+  auto* y = static_cast<E*>(op.out[0]);
   const unsigned elem_blocks = unsigned(std::min<long long>((count + u::kThreads - 1) / u::kThreads, dev.sm_count * 64LL));
   const unsigned tile_blocks = unsigned(op.rows * p);
   const unsigned row_blocks = unsigned((op.rows + u::kRowsPerBlock - 1) / u::kRowsPerBlock);
-  u::square<<<elem_blocks, u::kThreads, 0, stream>>>(x, sq_, count); CREDIT_CUDA_LAUNCHED();
-  u::tile_reduce<false><<<tile_blocks, u::kThreads, 0, stream>>>(sq_, t_, op.n, p); CREDIT_CUDA_LAUNCHED();
+  u::square<E><<<elem_blocks, u::kThreads, 0, stream>>>(x, sq_, count); CREDIT_CUDA_LAUNCHED();
+  u::tile_reduce<false, float><<<tile_blocks, u::kThreads, 0, stream>>>(sq_, t_, op.n, p); CREDIT_CUDA_LAUNCHED();
   u::row_reduce<u::RowOp::InvRms><<<row_blocks, u::kThreads, 0, stream>>>(t_, s_, op.n, p, op.rows); CREDIT_CUDA_LAUNCHED();
-  u::tile_reduce<true><<<tile_blocks, u::kThreads, 0, stream>>>(x, t_, op.n, p); CREDIT_CUDA_LAUNCHED();
+  u::tile_reduce<true, E><<<tile_blocks, u::kThreads, 0, stream>>>(x, t_, op.n, p); CREDIT_CUDA_LAUNCHED();
   u::row_reduce<u::RowOp::Max><<<row_blocks, u::kThreads, 0, stream>>>(t_, m_, op.n, p, op.rows); CREDIT_CUDA_LAUNCHED();
-  u::exponentials<<<elem_blocks, u::kThreads, 0, stream>>>(x, s_, m_, e_, op.n, count); CREDIT_CUDA_LAUNCHED();
-  u::tile_reduce<false><<<tile_blocks, u::kThreads, 0, stream>>>(e_, t_, op.n, p); CREDIT_CUDA_LAUNCHED();
+  u::exponentials<E><<<elem_blocks, u::kThreads, 0, stream>>>(x, s_, m_, e_, op.n, count); CREDIT_CUDA_LAUNCHED();
+  u::tile_reduce<false, float><<<tile_blocks, u::kThreads, 0, stream>>>(e_, t_, op.n, p); CREDIT_CUDA_LAUNCHED();
   u::row_reduce<u::RowOp::Sum><<<row_blocks, u::kThreads, 0, stream>>>(t_, z_, op.n, p, op.rows); CREDIT_CUDA_LAUNCHED();
-  u::normalize<<<elem_blocks, u::kThreads, 0, stream>>>(e_, z_, y, op.n, count); CREDIT_CUDA_LAUNCHED();
+  u::normalize<E><<<elem_blocks, u::kThreads, 0, stream>>>(e_, z_, y, op.n, count); CREDIT_CUDA_LAUNCHED();
 }
 
 // workspace_bytes once can_implement said yes.
@@ -477,7 +478,12 @@ void launch(const WorkloadInfo& w, Schedule s, int p, const RowOperands& op, con
     case Schedule::Megakernel:
       return launch_megakernel(ks, p, op, dev, smem, max_active_clusters(w, s, p, op.n, dev), opt, ws, stream);
     case Schedule::LocalFusion: return launch_local_fusion(ks, p, op, ws, stream);
-    case Schedule::Unfused: return launch_unfused(p, op, dev, ws, stream);
+    case Schedule::Unfused:
+      switch (w.element()) {
+        case ElementType::BF16: return launch_unfused<__nv_bfloat16>(p, op, dev, ws, stream);
+        case ElementType::F16: return launch_unfused<__half>(p, op, dev, ws, stream);
+        default: return launch_unfused<float>(p, op, dev, ws, stream);
+      }
     default: break;
   }
   const Kernel k = kernel_for(ks, s, p, op.n);
