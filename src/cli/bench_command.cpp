@@ -187,8 +187,8 @@ void add_bench_command(CLI::App& app, GlobalOptions& g) {
   cmd->add_option("--samples", a.samples, "timed samples per point (median reported)")->capture_default_str();
   cmd->add_option("--warmup", a.warmup, "untimed runs first")->capture_default_str();
   cmd->add_option("--seed", a.seed, "input seed")->check(kNonNegativeInteger)->capture_default_str();
-  cmd->add_option("--dtype", a.dtype, "element type of the row tensors: f32, bf16 or f16 (bf16 and f16: the staged, "
-                                      "global_reread, cluster and register-resident schedules)")->capture_default_str();
+  cmd->add_option("--dtype", a.dtype, "element type of the row tensors: f32, bf16 or f16 (bf16 and f16: the schedules built "
+                                      "in the type, every one but split_pipelined)")->capture_default_str();
   cmd->add_flag("--phases", a.phases, "also print each split-row point's phase timeline (CTA timestamps, warm)");
   cmd->add_flag("--traffic", a.traffic,
                 "also measure each passed kernel's DRAM bytes read and written (Nsight Compute, L2 emptied first), "

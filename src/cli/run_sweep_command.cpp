@@ -303,7 +303,7 @@ void add_run_sweep_command(CLI::App& app, GlobalOptions& g) {
   cmd->add_option("--config", a.config, "sweep config (configs/*.json); default: the paper's sweep");
   cmd->add_option("--resume", a.resume, "continue this sweep file, skipping points it already has");
   cmd->add_option("--dtype", a.dtype, "the workloads' element type, f32, bf16 or f16 (default: the config's \"dtype\", "
-                                      "else f32); bf16 and f16 run the staged, global_reread, cluster and register-resident schedules");
+                                      "else f32); bf16 and f16 run the schedules built in the type, every one but split_pipelined");
   cmd->add_option("--summarize", a.summarize, "print the summary of a recorded sweep file (no GPU)");
   cmd->add_flag("--reevaluate", a.reevaluate, "with --summarize: predict again with the current model first");
   cmd->add_option("--calibration", a.calibration, "with --summarize: the time model's constants (credit fit-model "

@@ -40,8 +40,7 @@ const std::vector<WorkloadInfo>& all_workloads();
 const std::vector<WorkloadInfo>& negative_controls();
 
 // The seven in bf16 or fp16 (issue 17): each declared workload named "<name>@bf16" / "<name>@f16", its figures in that
-// type; the staged, global_reread, cluster and register-resident schedules run them (ScheduleTraits::narrow). Empty
-// for f32.
+// type; every schedule built in the type runs them (ScheduleTraits::narrow: all but split_pipelined). Empty for f32.
 const std::vector<WorkloadInfo>& narrow_workloads(ElementType t);
 // "layernorm" in t: "layernorm" for f32, "layernorm@bf16" otherwise.
 std::string typed_name(std::string_view declared, ElementType t);

@@ -170,7 +170,7 @@ CandidateTime candidate_formula(const StaticFigures& f, const std::string& workl
   }
   // Partial retention keeps `keep` elements of each slice and streams the rest (core/split.hpp), keep
   // sized for the schedule's CTAs per SM (partial: two, partial_one: one), in whole 16-byte groups of the type.
-  const int vec = group_elems_of(f.element);  // a register variant holds twice the row in bf16
+  const int vec = group_elems_of(f.element);  // in bf16: twice the row in a register variant, twice the slice kept
   const int keep_ctas = partial ? traits->partial_ctas : 0;
   const long long keep = partial_keep_elems(f.b_keep, f.s_scratch, cal.device.smem_per_sm, keep_ctas, vec);
   const bool fixed_p = traits && traits->split == Split::LargestCluster;  // partial, partial_one; split_partial's P varies
