@@ -1,4 +1,4 @@
-// A workload declared outside credit's tree and run on credit's kernels (issue 15): RMSNorm without
+// A workload declared outside credit's tree and run on credit's kernels: RMSNorm without
 // a weight (credit ships `rmsnorm` with gamma), y = x / sqrt(mean(x^2) + 1e-5) per row. One stage (the sum of squares), then h re-reads x: the
 // reduction-reuse shape credit's staged and clustered kernels keep in shared memory.
 //   own_workload [M N]        e.g. 64 50000: every schedule and cluster size checked on the CPU

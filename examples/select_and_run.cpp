@@ -1,7 +1,7 @@
 // Asks credit which schedule to run LayerNorm with at M x N (the time model, from a calibration
 // file), runs that kernel on this program's own buffers, stream and workspace, and checks the
 // result against a CPU LayerNorm.
-//   select_and_run CALIBRATION [M N]      e.g. docs/results/h200/time-model-h200.json 512 50257
+//   select_and_run CALIBRATION [M N]      e.g. data/calibrations/h200.json 512 50257
 #include <credit/credit.hpp>
 #include <cuda_runtime.h>
 

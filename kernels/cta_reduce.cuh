@@ -6,7 +6,7 @@
 // CTAs of at least this many warps combine the warps' partials with one read per lane and a
 // butterfly of shuffles (log2(warps) reads and combines); smaller CTAs have every thread combine
 // all of them in order, a shorter chain there. A/B against the in-order combine at every width
-// (same session, register and staged kernels, M = 256 / 1024 / 4096, docs/perf-notes.md): 1024
+// (one machine, register and staged kernels, M = 256 / 1024 / 4096): 1024
 // threads (32 warps) 1.04x faster at N = 16384, 512 x 4 1.00-1.03x at 8192, 512 x 8 +-1%, and
 // 8 warps 0.97-0.98x at N = 2048 (a tree over the same reads: +-2%). 0: never (a build option).
 #ifndef CREDIT_CTA_BUTTERFLY_WARPS

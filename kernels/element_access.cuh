@@ -1,8 +1,8 @@
 #pragma once
-// The stored element type of a launch's row tensors, column parameters and per-element float outputs (issue 17):
+// The stored element type of a launch's row tensors, column parameters and per-element float outputs:
 // float, __nv_bfloat16 or __half. A kernel instantiated for Stored<W, E> reads and writes W's tensors as E and
 // computes in fp32; its 16-byte groups hold 16 / sizeof(E) elements (SpanOf<W>), and its shared-memory planes
-// keep the slice in E (PlanesOf<W>). Every other kernel is instantiated for W itself: float, as before.
+// keep the slice in E (PlanesOf<W>). Every other kernel is instantiated for W itself: float.
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 #include <cuda_runtime.h>

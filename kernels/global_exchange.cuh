@@ -13,18 +13,18 @@
 // Both are deadlock-free only when every CTA of the launch is resident at once: the launcher
 // caps the launch at the active blocks per SM times the SM count and splits the rows into
 // groups beyond that (cooperative launch).
-// TicketRowExchange (split_global, issue 13): the row-scoped barrier, with seats taken in the order
+// TicketRowExchange (split_global): the row-scoped barrier, with seats taken in the order
 // CTAs start (TicketSeat) instead of by blockIdx, so one ordinary launch covers every row. It needs
 // only P of its CTAs resident at once, but of the device as a whole: a kernel holding SMs meanwhile
 // (another split_global launch on another stream, a persistent kernel) can starve a row, whose wait
 // then traps after 20 s rather than hang (kRowBarrierTimeoutNs).
-// TaggedRowExchange (split_global's default since the thirty-fourth session, CREDIT_TAGGED_EXCHANGE=1; 0 keeps
+// TaggedRowExchange (split_global's default, CREDIT_TAGGED_EXCHANGE=1; 0 keeps
 // TicketRowExchange): no barrier counter. Each
 // partial travels with the launch's generation in one 8-byte word (value, tag), stored relaxed and polled
 // by every warp until all P words of the stage carry this launch's tag: one L2 round trip after the row's
 // last CTA stores, where the counter barrier takes about four (store, release fetch_add, acquire polls,
-// CTA barrier, then the partials read again). Made the default on an H100 lease: the whole GPU suite passed with
-// it, and split_global took 0.899x the time over 159 points (results/h100/thirtyfourth/wide/).
+// CTA barrier, then the partials read again). The default because, on an H100 (2026-12-05), the whole GPU suite
+// passed with it and split_global took 0.899x the counter barrier's time over 159 points.
 #include <cooperative_groups.h>
 
 #include <cuda/atomic>

@@ -1,9 +1,9 @@
 #pragma once
-// split_pipelined (issue 13): the split-row kernel over P CTAs per row without a cluster, as split_global,
+// split_pipelined: the split-row kernel over P CTAs per row without a cluster, as split_global,
 // made persistent and double-buffered so that a CTA's exchanges do not leave its SM's HBM traffic idle.
 //
-// Why: at N >= 2^18 split_global's time is 20-38% row barriers through global memory (docs/perf-notes.md,
-// twenty-eighth session). Its CTAs keep one slice each and take seats as others leave, so a row's first
+// Why: at N >= 2^18 split_global's time is 20-38% row barriers through global memory (measured 2026-12-05).
+// Its CTAs keep one slice each and take seats as others leave, so a row's first
 // CTAs hold their SM's shared memory while its last ones are not yet seated, and a CTA waiting at a barrier
 // has nothing in flight. Here the grid is G groups of P CTAs that the device holds at once (a cooperative
 // launch); group g serves rows g, g + G, ... and each CTA keeps two slice buffers: while it accumulates,

@@ -18,7 +18,7 @@ namespace credit::kernels {
 
 // Column parameters of every group are loaded before the first store by CTAs of at most this many
 // threads (up to 255 registers each); larger CTAs, capped at 128 or 64 registers, load each group's
-// just before its use. layernorm, A/B at M = 256 / 4096 (docs/perf-notes.md): 256 x 8 at 8192 1.17x /
+// just before its use. layernorm, A/B at M = 256 / 4096: 256 x 8 at 8192 1.17x /
 // 1.01x faster, 256 x 4 at 4096 1.09x / 1.00x; 512 x 4 at 8192 1.03x / 0.94x, 1024 x 4 at 16384 1.02x / 0.95x.
 #ifndef CREDIT_REGISTER_COL_PREFETCH  // a build option for A/B runs (0: never)
 #define CREDIT_REGISTER_COL_PREFETCH 256
@@ -58,7 +58,7 @@ struct RegisterRow {
 // parameter held up front) plus CREDIT_REGISTER_SLACK for the rest. Fewer registers than the
 // compiler would take put more rows in one wave (1024 rows of 2048: 5 CTAs of 256 threads per SM
 // at 44 registers is two waves, 8 at 32 one). A/B against the compiler's choice (slack 0), one
-// session, every workload (docs/perf-notes.md): slack 16 1.03-1.12x geomean at M = 1024, up to
+// machine, every workload: slack 16 1.03-1.12x geomean at M = 1024, up to
 // 1.6x at N = 16384 (two CTAs of 1024 threads per SM instead of one), 0.98x at 4096 x 2048.
 // (Hopper: 64K registers and 2048 threads per SM.)
 // A cluster's CTA carries its exchange besides (the slice's bounds, its rank, the slots and mbarriers):
@@ -160,11 +160,11 @@ __device__ __forceinline__ void register_stages(const RowOperands& op, long long
 
 // The kernel's body. Whole = true: a kernel launched only where N % 4 == 0 (CREDIT_REGISTER_WHOLE_GROUPS, core/
 // split.hpp), whose spans are whole 16-byte groups, so the scalar head and tail, their loads and their
-// contributions at every stage drop out at compile time. The twenty-fifth session put most of the register
-// kernels' extra instructions against Triton's in per-group bounds checks and addressing; this takes out the
+// contributions at every stage drop out at compile time. Most of the register kernels' extra instructions
+// against Triton's are per-group bounds checks and addressing (PTX counts, 2026-12-04); this takes out the
 // edges' share, 19-23% of the PTX of the 256 x 2 kernels. A kernel of its own, not a branch in one: with both
-// bodies in one kernel ptxas spilled in 42 of the 110 register kernels (912 bytes of stores; 20 and 192 today),
-// with the whole-groups body alone in 11 (160 bytes).
+// bodies in one kernel ptxas spilled in 42 of the 110 register kernels (912 bytes of stores; as two kernels, 20
+// and 192), with the whole-groups body alone in 11 (160 bytes).
 template <class W, int T, int G, class X, bool Whole>
 __device__ __forceinline__ void register_row(const RowOperands& op, float* warp_buf, float* slots, std::uint64_t* xbars) {
   using Row = RegisterRow<W, T, G>;

@@ -16,7 +16,7 @@ namespace credit::kernels {
 // (kernels/stream_ring.cuh), planes laid out as the retained ones, holding only what the phase reads.
 enum class Source { Global, Shared, Ring };
 
-// Two A/B build options, off (H200, one lease: docs/perf-notes.md, eighth session).
+// Two A/B build options, off (measured on one H200, 2026-12-01).
 // CREDIT_REREAD_EVICT_LAST: re-read loads ask the L2 to keep their lines (within 2%, rmsnorm's
 // global_reread 1.04-1.10x).
 #ifndef CREDIT_REREAD_EVICT_LAST
@@ -406,7 +406,7 @@ __device__ __forceinline__ void load_and_accumulate_stage0(const RowOperands& op
 // A load of a column parameter (layernorm's gamma, beta), which every row reads again. Where the
 // launch says so (op.col_keep_l2: few CTAs per SM, gpu/schedules.cu) it asks the L2 to keep the line:
 // there the rows a wave streams push the column parameters out of the L2, and nothing else on the SM
-// hides the longer trips (eleventh session's A/Bs, docs/perf-notes.md). Through the L1 or around it,
+// hides the longer trips (A/Bs on the H200, 2026-12-02). Through the L1 or around it,
 // the time is the same.
 template <class T>
 __device__ __forceinline__ T load_col(const T* p, bool keep, std::uint64_t policy) {

@@ -64,9 +64,9 @@ __device__ __forceinline__ void split_stage(const RowOperands& op, long long row
   float acc[W::stages[l].q];
   // Stage 1 of the partial schedule streams the rest while the kept part's bulk copies are in
   // flight, where the CTA keeps two or more planes (CREDIT_PARTIAL_OVERLAP=0: never, for the A/B).
-  // A/B on the H200, one session: 1.8-6.5% faster with two or three planes (wvar_bwd, pearson_bwd,
+  // A/B on one H200: 1.8-6.5% faster with two or three planes (wvar_bwd, pearson_bwd,
   // softmax_bwd, lars at 4096 x 262144 and 1024 x 1M), 1.5-5% slower with one (layernorm,
-  // quant_int8, rms_softmax, rmsnorm at 1024 x 1M): docs/results/h200/wide-rows/overlap-ab/.
+  // quant_int8, rms_softmax, rmsnorm at 1024 x 1M).
   // With the ring, stage 1's streamed chunks are put in flight with the kept part's bulk copies instead.
   constexpr bool overlap = Stream && !ring_mode && l == 0 && CREDIT_PARTIAL_OVERLAP && popcount(retained_mask<W>()) >= 2;
   if constexpr (l == 0) {
@@ -111,9 +111,9 @@ __device__ __forceinline__ void split_stages([[maybe_unused]] const RowOperands&
 #define CREDIT_LEAN_CLUSTER 1
 #endif
 // Occupancy the compiler must keep: a cluster kernel with one statistic and column parameters
-// (rmsnorm) held at 32 registers, eight CTAs per SM, as before its column loads could carry an L2
-// hint (35 registers then, six CTAs: its clusters of 8 and 16 at 7-8 CTAs per SM took 1.07-1.09x
-// their time, twelfth session). One input only: add_rmsnorm's two spill 56 bytes at 32 registers.
+// (rmsnorm) held at 32 registers, eight CTAs per SM, although its column loads carry an L2 hint
+// (35 registers otherwise, six CTAs: its clusters of 8 and 16 at 7-8 CTAs per SM took 1.07-1.09x
+// their time there; H200, 2026-12-02). One input only: add_rmsnorm's two spill 56 bytes at 32 registers.
 // A 16-bit element type unpacks 8 elements a group: the next register budget up, where 48 (32 for the lean
 // cluster) a thread spilled 4-40 bytes (rmsnorm, layernorm, add_rmsnorm; ptxas -warn-spills).
 template <class W, class X>

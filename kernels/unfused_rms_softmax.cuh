@@ -2,7 +2,7 @@
 // Seed 001's deliberately unfused baseline for rms_softmax: 9 kernels, every intermediate in
 // global memory. K1 squares, K2 tile sums of the squares, K3 row inverse RMS, K4 tile maxima,
 // K5 row maxima, K6 exponentials, K7 tile sums of the exponentials, K8 row sums, K9 normalise.
-// Tiles are the split-row slices (slice_of), P per row, one CTA each. x and y in fp32, bf16 or fp16 (issue 17).
+// Tiles are the split-row slices (slice_of), P per row, one CTA each. x and y in fp32, bf16 or fp16.
 #include <cub/block/block_reduce.cuh>
 #include <cuda/std/functional>
 
@@ -15,7 +15,7 @@ namespace credit::kernels::unfused {
 inline constexpr int kThreads = 256;
 
 // Element-wise kernels: one thread per element, grid-stride. The row tensors x and y are stored as E (float, or a
-// 16-bit type: issue 17); the intermediates x^2 and E stay fp32, so that the output's rounding is the chain's only one
+// 16-bit type); the intermediates x^2 and E stay fp32, so that the output's rounding is the chain's only one
 // beyond fp32's, as in the fused kernels.
 template <class E>
 __global__ void __launch_bounds__(kThreads) square(const E* x, float* sq, long long count) {

@@ -3,7 +3,7 @@
 // raises the peak it saw, spins long enough that the whole first wave has started, and leaves.
 // A CTA of a later wave starts only after one has left, so the peak is the resident count: a
 // check of the occupancy API's answer, which the time model's waves rest on (on the H200 the two
-// agree at every P and CTAs per SM, docs/perf-notes.md).
+// agree at every P and CTAs per SM, 2026-12-01).
 #include "microbench/ptx.cuh"
 
 namespace credit::microbench {

@@ -14,7 +14,7 @@ if ! command -v nvcc >/dev/null 2>&1; then
   fi
 fi
 
-packages="cmake ninja-build g++ libcli11-dev nlohmann-json3-dev libfmt-dev libspdlog-dev catch2"
+packages="cmake ninja-build g++ libcli11-dev nlohmann-json3-dev libfmt-dev libspdlog-dev catch2 zlib1g-dev"
 missing=""
 for p in $packages; do dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"; done
 if [ -n "$missing" ]; then

@@ -953,7 +953,7 @@ def device_info() -> dict:
 
 def git_sha() -> str:
     sha = os.environ.get("CREDIT_GIT_SHA", "").strip()
-    if not sha:  # scripts/gpu-check.sh carries .git-sha where the tree travels without .git
+    if not sha:  # a copy of the tree without .git names its commit in .git-sha, as CMakeLists.txt reads it
         f = Path(__file__).resolve().parent.parent / ".git-sha"
         sha = f.read_text().strip() if f.is_file() else ""
     return sha or "unknown"

@@ -20,7 +20,7 @@ struct Selection {
 class Selector {
  public:
   // A calibration file (`credit calibrate --json`, `credit fit-model --json`, or
-  // docs/results/h200/time-model-h200.json), with its fitted constants (the H200's when it has
+  // data/calibrations/h200.json), with its fitted constants (the H200's when it has
   // none). Throws std::runtime_error naming the file and field when it cannot be read.
   static Selector from_calibration(const std::string& path);
   // A sweep file (`credit run-sweep`): the fastest passed candidate (staged, global_reread,

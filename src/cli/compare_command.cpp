@@ -1,6 +1,6 @@
 // credit compare: an A/B from recorded bench or sweep files (no GPU), or one schedule against the others (--versus). B's median time over A's at every point that
 // passed in both, as sweep/ab_comparison.hpp computes it; for a build option, A is the default build's files and B
-// the option's, timed in one lease (scripts/gpu-check.sh abwide:DEFS, abbench:DEFS).
+// the option's, timed on one machine.
 #include <fmt/format.h>
 
 #include "cli/commands.hpp"

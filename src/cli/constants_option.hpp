@@ -3,7 +3,7 @@
 // written by fit-model, with another file's device inputs (--calibration's, or the sweep's own), e.g.
 // a candidate's constants judged with the calibration of the call that measured a held-out sweep.
 // --set NAME=VALUE (the same commands, repeatable): one constant overridden after that, so that a
-// decision rule's challenger (e.g. first_wave_serial_share=0) is judged by one command.
+// candidate change of one constant (e.g. first_wave_serial_share=0) is judged by one command.
 #include <CLI/CLI.hpp>
 
 #include <string>

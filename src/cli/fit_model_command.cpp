@@ -196,10 +196,10 @@ void add_fit_model_command(CLI::App& app, GlobalOptions& g) {
   cmd->add_option("--judge", a.judge, "held-out sweep files: judge the fitted model's picks on them (not fitted on)");
   cmd->add_flag("--cv", a.cv, "also report leave-one-workload-out cross-validation");
   cmd->add_flag("--own-calibrations", a.own_calibrations, "fit and judge each sweep with the calibration recorded in it "
-                "(sweeps of several leases, each with its own probes) instead of one calibration");
+                "(sweeps measured on several machines, each with its own probes) instead of one calibration");
   cmd->add_option("--hold", a.hold,
-                  "NAME=VALUE: keep a constant at VALUE instead of fitting it (an earlier form of the model on new "
-                  "data, e.g. work_exposed_share=0 for v7); repeatable");
+                  "NAME=VALUE: keep a constant at VALUE instead of fitting it (a simpler form of the model on new "
+                  "data, e.g. work_exposed_share=0 without that term); repeatable");
   cmd->add_option("--start", a.start,
                   "a file written by fit-model --json: descend from its constants (refitting them on more data) "
                   "instead of the built-in starting point");

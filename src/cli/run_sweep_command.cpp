@@ -74,7 +74,22 @@ void print_peers(const ResultsFile& r, const std::vector<ResultsFile>& others) {
                  s.credit_schedule, s.t_credit, s.peer_schedule, s.t_peer);
 }
 
+// credit's fastest candidate against the copy of the same bytes, per (M, N).
+void print_copy_fraction(const ResultsFile& r) {
+  const CopyFractionTable t = credit_vs_copy(r);
+  if (t.geomean.empty()) return;
+  fmt::print("\ncredit's fastest candidate as % of the copy bandwidth (T_copy / T_credit, credit's copy of the same\n"
+             "bytes in the same run): geomean over the workloads and the lowest shape\n");
+  fmt::print("{:>6} {:>8} {:>8} {:>8} {:>10}  {}\n", "M", "N", "geomean", "lowest", "workloads", "lowest at");
+  for (const auto& [mn, g] : t.geomean) {
+    const CopyFraction& lo = t.lowest.at(mn);
+    fmt::print("{:>6} {:>8} {:>7.1f}% {:>7.1f}% {:>10}  {} ({})\n", mn.first, mn.second, 100 * g, 100 * lo.fraction,
+               t.count.at(mn), lo.workload, lo.schedule);
+  }
+}
+
 void print_speedups(const ResultsFile& r, const std::vector<ResultsFile>& others) {
+  print_copy_fraction(r);
   print_peers(r, others);
   const SpeedupTable t = speedups(r, others);
   fmt::print("\ngeomean speed-up of the best clustered P over each baseline (T_baseline / T_CREDIT)\n");

@@ -1,5 +1,5 @@
 #pragma once
-// The element type of a run's inputs, column parameters and per-element outputs (issue 17): fp32, bf16 or fp16.
+// The element type of a run's inputs, column parameters and per-element outputs: fp32, bf16 or fp16.
 // A property of the run, not of a workload: declarations stay type-free and every figure that counts bytes per
 // element derives from the declaration and the type. Statistics, contributions and the combine stay fp32; int8
 // outputs stay int8; per-row scalars stay fp32.

@@ -99,45 +99,45 @@ struct TimeModelParams {
   double col_exposed_share = 0;  // share of a CTA's column-parameter reads no other CTA's loads hide: at k
   double col_exposed_power = 1;  // CTAs per SM, min(1, col_exposed_share / k^col_exposed_power)
   double fixed_exposed_share = 1;  // share of a wave's fixed cost, after the first wave, that adds to
-                                   // it; the rest overlaps other CTAs' streams (1: all of it, v6)
+                                   // it; the rest overlaps other CTAs' streams (1: all of it)
   double work_exposed_share = 0;  // share of a CTA's own SM work that adds to the wave at one CTA per SM
-                                  // (divided by k^serial_power): h after the last exchange (0: v7)
-  double cluster_gain = 0;  // a cluster's waves at k >= 2 take P^-cluster_gain of the formula's time (0: A2)
+                                  // (divided by k^serial_power): h after the last exchange (0: none)
+  double cluster_gain = 0;  // a cluster's waves at k >= 2 take P^-cluster_gain of the formula's time (0: no gain)
   double partial_col_stream = 0;  // share of a partial kernel's column parameters read at its streamed
-                                  // rate, one element's round trip per element (0: B'')
+                                  // rate, one element's round trip per element (0: all at the L2's col_gbps)
   double col_room_save = 0;  // share of a column read's time saved by the share of the SM's column
-                             // slices that fit the L1 the carveout leaves (empirical; 0: D0)
+                             // slices that fit the L1 the carveout leaves (empirical; 0: none)
   double col_l2_share = 0;   // share of the L2 a wave's streamed rows may take before they evict the
-                             // column parameters (0: never; D0)
+                             // column parameters (0: never)
   double col_far_gbps = 0;   // one CTA's rate of column parameters the L2 no longer holds
   double stream_plane_power = 0;  // a partial CTA streams planes^power times partial_cta_gbps, planes the
-                                  // retained inputs it reads again per element (0: D1)
-  double lone_plane_power = 0;  // ... and a lone CTA on its SM (partial_one) planes^lone_plane_power more (0: D1)
+                                  // retained inputs it reads again per element (0: partial_cta_gbps alone)
+  double lone_plane_power = 0;  // ... and a lone CTA on its SM (partial_one) planes^lone_plane_power more (0: no more)
   double partial_probe_power = 0;  // a partial kernel's time times (probe measured / predicted)^power, the
-                                   // calibration's kernel probe of that workload and schedule (0: D1)
-  double register_probe_power = 0;  // the same for a register-resident kernel and its probe (0: P)
-  double split_probe_power = 0;  // the same for the staged and global_reread kernels and theirs (0: S)
+                                   // calibration's kernel probe of that workload and schedule (0: no probe)
+  double register_probe_power = 0;  // the same for a register-resident kernel and its probe (0: no probe)
+  double split_probe_power = 0;  // the same for the staged and global_reread kernels and theirs (0: no probe)
   double reread_probe_power = 0;  // the global_reread kernel's own, in place of split_probe_power where positive
                                   // (0: split_probe_power for it too)
   double cluster_probe_power = 0;  // the same for the clustered kernel (slices in shared memory) and its
-                                   // probe (0: the nineteenth session's model)
+                                   // probe (0: no probe)
   double first_wave_serial_share = 0;  // share of the shorter of memory and SM work a first wave of a staging
-                                       // or re-reading kernel adds (0: the nineteenth session's model)
+                                       // or re-reading kernel adds (0: none)
   double staging_exposed_share = 1;  // share of the staging cost (staging_us), after the first wave, that
-                                     // adds to it; the rest overlaps other CTAs' streams (1: V)
+                                     // adds to it; the rest overlaps other CTAs' streams (1: all of it)
   double work_sm_share = 1;  // share of the SM-work probe's time that is each SM's own; the rest is a
-                             // share of what all SMs share, split among the SMs a wave occupies (1: S)
+                             // share of what all SMs share, split among the SMs a wave occupies (1: all its own)
   double register_first_exposed_share = 1;  // a register kernel's first wave adds r + (1 - r) / k' of its
-                                            // fixed cost; the rest overlaps its SM's loads in flight (1: S)
+                                            // fixed cost; the rest overlaps its SM's loads in flight (1: all of it)
   double cluster_idle_share = 0;  // a cluster at k >= 2 CTAs per SM moves a wave's DRAM bytes in
-  double cluster_idle_power = 2;  // 1 + share / k'^power of the bound's time (0: S)
+  double cluster_idle_power = 2;  // 1 + share / k'^power of the bound's time (share 0: no idle time)
   double tail_wave_share = 1;  // the last, partial wave after a full one costs this share of its own formula and
-                               // the rest of the full wave's time pro rata (1: every model before the 24th session)
+                               // the rest of the full wave's time pro rata (1: its own formula whole)
   double cluster_fill_power = 0;  // a cluster's launch term (cluster_us) weighs min(1, M / U)^power: rows that fill
                                   // part of one wave of U place fewer clusters (0: the term whole at any M)
   double global_exchange_us = 0;  // split_global: a CTA's seat and each stage's row barrier through global memory
   double global_exchange_split_us = 0;  // ... plus this per CTA of the row at each of them: P arrivals on one
-                                       // counter, serialised at the L2 (0: the a-priori term of the 26th session)
+                                       // counter, serialised at the L2 (0: no P term)
   double spread_probe_power = 0;  // split_global's time times the clustered kernel's probe factor^power: the
                                   // same kernel body, only the exchange differs (0: no probe)
   double register_probe_wave_power = 0;  // a register kernel's probe factor above 1 weighs (probe waves / waves)^this
@@ -148,22 +148,19 @@ struct TimeModelParams {
   std::string fitted_on;
 };
 
-// split_global's exchange per stage, and its seat: (L + 1) x (kGlobalExchangeUs + kGlobalExchangeSplitUs x P). Written
-// a priori as 0.5 us and no P term (twenty-sixth session: two L2 round trips and one for the partials); measured, that
-// put split_global at 1.30-1.37 of its predicted time, rising with P at a given N (1.0-1.5 at P = 4-16, 1.5-2.4 at
-// P = 128). Fitted on the widebench of the twenty-eighth session alone (255 passed points, 66 shapes, one lease):
-// log RMS 0.354 -> 0.079 (challenger E, twentyeighth/decision-rule.md). That was the counter barrier's exchange. The
-// tagged exchange (CREDIT_TAGGED_EXCHANGE=1, the default since the thirty-fourth session) refitted the same way on the
-// H200's widebench of the thirty-fifth session (159 points): log RMS 0.159 -> 0.084, and on held-out wide sweep 16 the
-// regret 4.48 -> 2.70% (thirtyfourth/decision-rule.md, question 2; thirtyfifth/wide/). A build with the counter
-// barrier (CREDIT_TAGGED_EXCHANGE=0, passed to host and device code alike) keeps E's pair.
-// split_partial's streamed rate per CTA. Its a-priori term took partial's (partial_cta_gbps x kPartialCtasPerSm /
-// k = 5.34 GB/s at four CTAs per SM) and the clustered kernel's probe factor, which put it at 1.16 of its measured
-// time (median; log RMS 0.178 over 87 points of the H100 widebench of the thirty-ninth session, step 1 of
-// thirtyeighth/decision-rule-split-partial.md). Fitted there (step 2), two constants: the probe as split_global's
-// (spread_probe_power, 0), then this rate on a grid (log RMS 0.089 -> 0.071; 9.8 GB/s per pair of CTAs).
-// On wide held-out 17 (an H100) the term held (log RMS 0.079 over 862 points), but the model picking it had a regret
-// of 5.60% against 4.28% with 1e-6 (never picking it, every other candidate as it is): not a candidate.
+// split_global's exchange per stage, and its seat: (L + 1) x (kGlobalExchangeUs + kGlobalExchangeSplitUs x P), fitted
+// on a wide-row bench of split_global alone. An a-priori 0.5 us with no P term (two L2 round trips and one for the
+// partials) put split_global at 1.30-1.37 of its measured time, rising with P at a given N. The tagged exchange
+// (CREDIT_TAGGED_EXCHANGE=1, the default): (0.65, 0.0075) us, fitted on an H200 bench of 159 points (2026-12-05; log
+// RMS 0.159 -> 0.084; on a held-out wide-row sweep the model's regret 4.48 -> 2.70%). A build with the counter barrier
+// (CREDIT_TAGGED_EXCHANGE=0, passed to host and device code alike) takes that barrier's pair, (1.5, 0.005) us, fitted
+// on 255 points (66 shapes, 2026-12-05; log RMS 0.354 -> 0.079).
+// split_partial's streamed rate per CTA, fitted on a grid on an H100 wide-row bench (87 points, 2026-12-06; log RMS
+// 0.089 -> 0.071; 9.8 GB/s per pair of CTAs), with the probe taken as split_global's (spread_probe_power, 0). Partial's
+// rate (partial_cta_gbps x kPartialCtasPerSm / k = 5.34 GB/s at four CTAs per SM) with the clustered kernel's probe
+// factor put it at 1.16 of its measured time (median; log RMS 0.178). On a held-out wide-row sweep (H100) the term
+// held (log RMS 0.079 over 862 points), but the model picking it had a regret of 5.60% against 4.28% never picking
+// it, every other candidate as it is: not a candidate.
 inline constexpr double kSplitPartialCtaGbps = 4.9;
 
 #if CREDIT_TAGGED_EXCHANGE == 0
@@ -264,11 +261,11 @@ struct Calibration {
   std::map<std::string, double> elem_ns;
   // The same slope with only a few SMs busy, one CTA each (16 rows, wider rows): ns one SM spends
   // per element when few others share the L2 with it. Recorded, not used by the time model (judged
-  // and not adopted, seventeenth session). Empty in calibrations that predate it.
+  // and not adopted). Empty in calibrations that predate it.
   std::map<std::string, double> elem_ns_lone;
   // The per-workload kernel probes: each partial-retention schedule timed at one wide shape, key its
   // schedule name, and each register kernel variant at its widest row, key its kernel name
-  // ("registers/512x8"; calibrations of the thirteenth session hold one per register schedule
+  // ("registers/512x8"; older calibrations (before 2026-12-02) hold one per register schedule
   // instead, key "registers" or "registers_deep"): kernel times as a sweep takes them, L2 flushed,
   // key workload first. The time model scales its formula for that workload's kernel by the probe's
   // measured over predicted time (partial_probe_power, register_probe_power). Empty in calibrations

@@ -21,17 +21,15 @@ constexpr ScheduleTraits kTraits[] = {
     {S::RegistersDeep, "registers_deep", Split::OneCta,         false, false, true,  false, int(RegisterFamily::Deep), 0, false, true},
     {S::PartialOne,    "partial_one",    Split::LargestCluster, true,  true,  true,  true,  -1, kPartialOneCtasPerSm, false, true},
     {S::ClusterRegisters, "cluster_registers", Split::Cluster, false, true,  true,  false, int(RegisterFamily::Cluster), 0, false, true},
-    // a candidate again (challenger E, twenty-eighth session): its exchange term fitted on the widebench; judged on
-    // wide held-out 15 and validation 44 (twentyeighth/decision-rule.md). The a-priori term failed wide held-out 14.
+    // a candidate: its exchange term fitted on a wide-row bench (2026-12-05) and judged on two held-out sweeps,
+    // where an a-priori term had failed one.
     {S::SplitGlobal,   "split_global",   Split::Spread,         true,  false, true,  true,  -1, 0, false, true},
-    // written in the thirty-first session (no GPU lent), with an a-priori time term: not a candidate until measured
-    // (thirtyfirst/decision-rule.md)
+    // an a-priori time term, never fitted on measurements: not a candidate
     {S::SplitPipelined, "split_pipelined", Split::Spread,       true,  false, false, false, -1, 0, true, false},
-    // written in the thirty-eighth session: split_global keeping part of each slice, sized for
-    // kSplitPartialCtasPerSm CTAs per SM, the rest streamed at every phase. Made a candidate in the thirty-ninth
-    // (faster than split_global and global_reread by 3% or more at 15 of 33 widebench shapes on an H100) and
-    // judged on wide held-out 17: the model's regret with it 5.60%, without 4.28%, so not a candidate
-    // (thirtyninth/decision-rule-heldout-17.md)
+    // split_global keeping part of each slice, sized for kSplitPartialCtasPerSm CTAs per SM, the rest streamed at
+    // every phase. Faster than split_global and global_reread by 3% or more at 15 of 33 wide-row bench shapes on an
+    // H100, but on a held-out wide-row sweep (H100, 2026-12-06) the model's regret was 5.60% with it as a candidate
+    // and 4.28% without, so not a candidate
     {S::SplitPartial,  "split_partial",  Split::Spread,         true,  false, false, true,  -1, kSplitPartialCtasPerSm, false, true},
 };
 constexpr bool in_enum_order() {

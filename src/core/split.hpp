@@ -14,7 +14,7 @@ namespace credit {
 #ifndef CREDIT_SPLIT_THREADS
 #define CREDIT_SPLIT_THREADS 256  // a build option (CMake CREDIT_SPLIT_THREADS) for A/B runs
 #endif
-#ifndef CREDIT_SHARED_UNROLL  // and these (scripts/gpu-check.sh abdefs:)
+#ifndef CREDIT_SHARED_UNROLL  // and these (docs/build-options.md)
 #define CREDIT_SHARED_UNROLL 2
 #endif
 #ifndef CREDIT_COL_UNROLL  // the apply pass over shared memory when it reads column parameters (A/B runs)
@@ -43,19 +43,19 @@ struct SplitPolicy {
   // 16-byte loads in flight per thread and input: deep for global memory, shallow for shared.
   static constexpr int global_unroll(int inputs) { return inputs <= 1 ? 4 : 2; }
   // The partial schedule's streamed part (CREDIT_PARTIAL_LOADS): 8 instead of 4 moved 4096 x 262144
-  // by under 1.5%, 16 as much or slower (H200; docs/results/h200/wide-rows/README.md).
+  // by under 1.5%, 16 as much or slower (H200).
   static constexpr int stream_unroll(int inputs) {
     return inputs <= 1 ? CREDIT_PARTIAL_LOADS : CREDIT_PARTIAL_LOADS / 2 > 1 ? CREDIT_PARTIAL_LOADS / 2 : 1;
   }
   static constexpr int shared_unroll = CREDIT_SHARED_UNROLL;
   // The apply pass over the kept slice of a workload with column parameters (layernorm's gamma and
   // beta) loads those from global memory, shared_unroll groups in flight per thread: a latency-bound
-  // pass at one CTA per SM, by the time model's residuals (docs/model-notes.md, "Tenth session").
+  // pass at one CTA per SM, by the time model's residuals (H200, 2026-12-01).
   static constexpr int kept_apply_unroll(int col_params) { return col_params > 0 ? CREDIT_COL_UNROLL : shared_unroll; }
   // The first stage's slice arrives through the bulk copy engine in up to max_chunks pieces
   // (each with its own mbarrier), so accumulation starts before the whole slice has landed.
   // Pieces of at least 16 KB: at 16 x 131072 (rms_softmax, P = 16) 2 KB pieces took the first
-  // stage 4.4 us and 16 KB pieces 2.6 us (credit bench --phases, docs/perf-notes.md).
+  // stage 4.4 us and 16 KB pieces 2.6 us (credit bench --phases).
   static constexpr int max_chunks = CREDIT_MAX_CHUNKS;
   static constexpr int min_chunk_groups = CREDIT_MIN_CHUNK_GROUPS;  // 16-byte groups: 16 KB per input
   static constexpr int warps = threads / 32;
@@ -69,9 +69,9 @@ struct SplitPolicy {
 // Two families, each a schedule the time model predicts and a sweep times: "registers" spreads a
 // row over many threads (at most 4 groups each), "registers_deep" holds 8 groups per thread in
 // fewer threads: fewer warps to reduce over and, at few rows, more CTAs per SM, so that M = 256
-// fits one wave at N = 8192 (docs/perf-notes.md). It holds rows of 4097 to 16384 elements only: a
+// fits one wave at N = 8192. It holds rows of 4097 to 16384 elements only: a
 // warp per row (32 x 8) and 64 x 8 lost to the wide family by 10-50% at N = 1024 and 2048, 128 x 8
-// tied it at 4096, and there the time model mispicked it (docs/model-notes.md). At 16384, 512 x 8
+// tied it at 4096, and there the time model mispicked it. At 16384, 512 x 8
 // (the peer's 16 warps) beat the wide 1024 x 4 by 1.04-1.05x geomean at M = 256-4096 (0.96-1.15x).
 // The launcher and the time model take the family's smallest variant that holds the row.
 // A third family, Cluster, holds a slice of a row split over the P CTAs of a cluster (the schedule
@@ -264,21 +264,21 @@ constexpr long pipelined_smem_bytes(long long n, int p, int b_keep, long s_scrat
 // overlap another's HBM traffic; one for "partial_one", which streams less and overlaps nothing
 // (ScheduleTraits::partial_ctas). A slice that fits whole at that occupancy is the staged or
 // clustered schedule. Read by the launcher, can_implement and the time model, so all three agree.
-#ifndef CREDIT_PARTIAL_CTAS_PER_SM  // a build option for A/B runs (scripts/gpu-check.sh abwide:CREDIT_PARTIAL_CTAS_PER_SM=3)
+#ifndef CREDIT_PARTIAL_CTAS_PER_SM  // a build option for A/B runs (e.g. CREDIT_PARTIAL_CTAS_PER_SM=3)
 #define CREDIT_PARTIAL_CTAS_PER_SM 2
 #endif
 inline constexpr int kPartialCtasPerSm = CREDIT_PARTIAL_CTAS_PER_SM;
 inline constexpr int kPartialOneCtasPerSm = 1;  // "partial_one"
 // split_partial (split_global keeping part of each slice): more CTAs per SM than partial's two, so that more rows are
 // in flight to cover the row barriers' waits, which the whole slices of split_global cap at about three rows of 2^20
-// with two planes (docs/perf-notes.md, twenty-eighth session). An A/B build option.
+// with two planes (measured 2026-12-05). An A/B build option.
 #ifndef CREDIT_SPLIT_PARTIAL_CTAS_PER_SM
 #define CREDIT_SPLIT_PARTIAL_CTAS_PER_SM 4
 #endif
 inline constexpr int kSplitPartialCtasPerSm = CREDIT_SPLIT_PARTIAL_CTAS_PER_SM;
 // Partial runs as the largest cluster only: it keeps the largest share of a row. Smaller clusters
 // stream more of each slice and never won at any wide-row shape measured (P = 2, 4, 8 against 16,
-// M = 1024 and 4096, N = 128K ... 1M: docs/results/h200/wide-rows/).
+// M = 1024 and 4096, N = 128K ... 1M; H200).
 inline constexpr int kPartialClusterSize = SplitPolicy::max_cluster;
 inline constexpr long kReservedSmemPerCta = 1024;  // the runtime's own (reservedSharedMemPerBlock on sm_80+)
 // The partial kernels' streamed part through a ring of bulk copies (CREDIT_PARTIAL_RING, an A/B build
@@ -287,7 +287,8 @@ inline constexpr long kReservedSmemPerCta = 1024;  // the runtime's own (reserve
 // next pass's first chunks are in flight while the CTA waits at an exchange. 0 (the default): plain
 // 16-byte loads; 1: a slot is refilled after a CTA barrier; 2: once every warp has arrived on the slot's
 // second mbarrier (compute-sanitizer's racecheck reports hazards there that it does not at 1).
-// Measured on the H200 (docs/results/h200/wide-rows/README.md, "twenty-third session"): off by default.
+// Off by default: on the H200 (2026-12-04) the ring ran partial and partial_one at 0.87-1.03x the plain loads'
+// speed, geomean over every workload at 4096 x 262144 ... 1024 x 1M, slower for the one-plane workloads at every N.
 #ifndef CREDIT_PARTIAL_RING
 #define CREDIT_PARTIAL_RING 0
 #endif

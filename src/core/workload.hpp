@@ -86,7 +86,7 @@ inline constexpr int kMaxStats = 8;
 
 constexpr int popcount(unsigned m) { return m == 0 ? 0 : int(m & 1u) + popcount(m >> 1); }
 
-// The type a kernel stores W's row tensors, column parameters and per-element float outputs in (issue 17): float,
+// The type a kernel stores W's row tensors, column parameters and per-element float outputs in: float,
 // unless W is a declaration wrapped with the element it is stored in (kernels/element_access.cuh, Stored<W, E>).
 template <class W>
 struct element_of {

@@ -21,8 +21,8 @@ struct WorkloadInfo {
   // The distribution of a tensor's test and benchmark data (standard normal unless declared).
   Domain domain_of(std::string_view tensor) const;
   StaticFigures figures;  // in the workload's element type
-  ElementType element() const { return figures.element; }  // the stored type of its row tensors (issue 17)
-  // The figures in an element type (issue 17), derived from the declaration when asked: figures_in(F32) == figures.
+  ElementType element() const { return figures.element; }  // the stored type of its row tensors
+  // The figures in an element type, derived from the declaration when asked: figures_in(F32) == figures.
   StaticFigures (*figures_of_type)(ElementType) = nullptr;
   StaticFigures figures_in(ElementType t) const { return figures_of_type(t); }
   void (*cpu_split)(const RowOperands&, int p) = nullptr;  // CPU clustered decomposition
@@ -39,7 +39,7 @@ const std::vector<WorkloadInfo>& all_workloads();
 // The negative controls: nothing to reuse; credit list shows them, predict and run-sweep reject them.
 const std::vector<WorkloadInfo>& negative_controls();
 
-// The seven in bf16 or fp16 (issue 17): each declared workload named "<name>@bf16" / "<name>@f16", its figures in that
+// The seven in bf16 or fp16: each declared workload named "<name>@bf16" / "<name>@f16", its figures in that
 // type; every schedule built in the type runs them (ScheduleTraits::narrow: all but split_pipelined). Empty for f32.
 const std::vector<WorkloadInfo>& narrow_workloads(ElementType t);
 // "layernorm" in t: "layernorm" for f32, "layernorm@bf16" otherwise.

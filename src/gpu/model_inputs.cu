@@ -64,10 +64,10 @@ int run_slots_at(int p, long smem, int api_slots, double sm_clock_hz) {
 // staged kernel's time over four widths (least squares; warm L2, no flush), times the SMs. Rows
 // are chosen so that the widest problem's compulsory bytes stay well inside the L2. Each sample
 // times several launches back to back: one launch of a few microseconds left the slope at the
-// mercy of launch jitter (wvar_bwd read 0.34 to 0.65 ns in four sessions). The slope is the median
-// of kRounds measured one after another over the same problems: a single slope still strayed (the
-// fourteenth session's first calibration read 0.67-0.82 of six others' for six workloads, and
-// moved validation 22's regret by 0.1 points).
+// mercy of launch jitter (wvar_bwd read 0.34 to 0.65 ns in four calibrations). The slope is the median
+// of kRounds measured one after another over the same problems: a single slope still strayed (one
+// H200 calibration of 2026-12-02 read 0.67-0.82 of six others' for six workloads, and moved a held-out
+// sweep's regret by 0.1 points).
 double probe_slope_ns(const WorkloadInfo& w, const DeviceInfo& dev, Timer& timer, long long rows,
                       const std::vector<double>& widths) {
   constexpr int kLaunches = 8;
@@ -102,9 +102,9 @@ double probe_elem_ns(const WorkloadInfo& w, const DeviceInfo& dev, Timer& timer)
 
 // The same slope with only kLoneRows SMs busy, one CTA each (Calibration::elem_ns_lone): what one SM
 // spends per element when it shares the L2 with few others. The rows run side by side, one per SM,
-// so the launch's slope is one SM's (the seventeenth session's first build divided it by the rows as
-// well: its calibrations read 1/16 of it). Wider rows than the probe above, so that a lone CTA's
-// work outlasts a launch's issue interval; the widths the staged kernel takes.
+// so the launch's slope is one SM's, not divided by the rows as well (that would read 1/16 of it).
+// Wider rows than the probe above, so that a lone CTA's work outlasts a launch's issue interval; the
+// widths the staged kernel takes.
 constexpr long long kLoneRows = 16;
 double probe_lone_elem_ns(const WorkloadInfo& w, const DeviceInfo& dev, Timer& timer) {
   std::vector<double> widths;

@@ -1,5 +1,5 @@
 // The negative controls written in stages of statistics (SplitRowControls) on the one-CTA and
-// clustered kernels, measured once by credit bench (issue 14): three kernels each, no more.
+// clustered kernels, measured once by credit bench: three kernels each, no more.
 #include <functional>
 #include <map>
 #include <string>

@@ -1,4 +1,4 @@
-// The register-resident kernels of every workload stored in bf16 (issue 17).
+// The register-resident kernels of every workload stored in bf16.
 #include "gpu/register_kernel_set.cuh"
 
 namespace credit::gpu {

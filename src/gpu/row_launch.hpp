@@ -7,7 +7,7 @@
 // CREDIT_CLUSTER_POLICY (an A/B build option): the clustered kernels' cluster scheduling policy preference, 0 the
 // driver's default (spread, as Nsight Compute reports it), 2 load balancing (cudaClusterSchedulingPolicyLoadBalancing:
 // the hardware may place several CTAs of one cluster on an SM, so clusters of 16 fill more of the CTA slots;
-// docs/perf-notes.md, thirty-sixth session). Every clustered kernel and the calibration's residency kernels take it
+// docs/build-options.md). Every clustered kernel and the calibration's residency kernels take it
 // alike, so that the recorded occupancy tables are those of the kernels they predict.
 #ifndef CREDIT_CLUSTER_POLICY
 #define CREDIT_CLUSTER_POLICY 0

@@ -328,7 +328,7 @@ int max_active_clusters(const WorkloadInfo& w, Schedule s, int p, long long n, c
   return known[key] = active;
 }
 
-#ifndef CREDIT_COL_KEEP_CTAS  // a build option for A/B runs: 0 never asks (the kernels before the twelfth session)
+#ifndef CREDIT_COL_KEEP_CTAS  // a build option for A/B runs: 0 never asks
 #define CREDIT_COL_KEEP_CTAS 2
 #endif
 

@@ -87,7 +87,7 @@ int max_active_clusters(const WorkloadInfo& w, Schedule s, int p, long long n, c
 // of its CTAs per SM. There the rows a wave streams push the column parameters out of the L2 and few
 // other loads hide the longer trips: layernorm's and rmsnorm's cluster of 16 at 380 x 740000 took 0.78
 // of their time with the hint, their staged kernels at 4096 x 40000 0.71-0.73; at eight CTAs per SM it
-// cost rmsnorm 6-9% (H200, eleventh session, docs/perf-notes.md).
+// cost rmsnorm 6-9% (H200, 2026-12-02).
 bool keep_columns_in_l2(const WorkloadInfo& w, Schedule s, int p, long long n, const DeviceInfo& dev);
 
 // Threads, registers and static shared memory of every kernel the time model predicts for w

@@ -1,4 +1,4 @@
-// The wide-row kernels of every workload stored in bf16 (issue 17; gpu/wide_kernel_set.cuh).
+// The wide-row kernels of every workload stored in bf16 (gpu/wide_kernel_set.cuh).
 #include "gpu/wide_kernel_set.cuh"
 #include "kernels/element_access.cuh"
 

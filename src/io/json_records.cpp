@@ -156,7 +156,7 @@ Meta read_meta(const Node& n) {
   m.tool_version = n.field("tool_version").str();
   m.git_sha = n.field("git_sha").str();
   m.utc_time = n.field("utc_time").str();
-  m.build_defines_recorded = n.has("build_defines");  // optional: files written before the thirty-seventh session lack it
+  m.build_defines_recorded = n.has("build_defines");  // optional: files written before 2026-12-05 lack it
   if (m.build_defines_recorded) m.build_defines = n.field("build_defines").str();
   return m;
 }

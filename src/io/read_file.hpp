@@ -1,6 +1,7 @@
 #pragma once
 // The whole of an input file, for the readers of results files and sweep configs: refused, with the
 // reason, where reading would fail or never end (a directory, /dev/zero, a FIFO, a failed read(2)).
+// A gzip stream (recognised by its magic bytes, not its name) is inflated: results are committed gzipped.
 #include <filesystem>
 #include <string>
 

@@ -1,9 +1,9 @@
 #pragma once
-// A sweep's results file, written atomically and whole, used to be written after every point: at
-// validation 36's size (4472 points, 4.3 MB) a write takes about 0.1 s, and the sweep wrote it about 6900
-// times, most of its 770 s of device time. So a sweep writes at most every `interval` seconds and at the
-// end of each shape (ThrottledSave); SIGINT or SIGTERM (StopOnSignal) stops it once the shape in progress is
-// written: an interrupted sweep still loses nothing it measured, short of SIGKILL (then at most `interval`).
+// A sweep's results file is written atomically and whole. Written after every point, a sweep of 4472
+// points (4.3 MB) takes about 0.1 s a write, about 6900 writes: most of its 770 s of device time. So a
+// sweep writes at most every `interval` seconds and at the end of each shape (ThrottledSave); SIGINT or
+// SIGTERM (StopOnSignal) stops it once the shape in progress is written: an interrupted sweep still loses
+// nothing it measured, short of SIGKILL (then at most `interval`).
 #include <csignal>
 #include <functional>
 

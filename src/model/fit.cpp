@@ -85,7 +85,7 @@ std::vector<FitSample> fit_samples(const ResultsFile& sweep,
   for (const auto& pt : sweep.points) {
     if (pt.disposition != Disposition::Passed || !(pt.time_ms.median > 0)) continue;
     if (!is_candidate_point(pt.workload, pt.schedule, pt.p, pt.n)) continue;
-    // split_global's time rests on its exchange constants, which a rule fits apart (twentyeighth/decision-rule.md):
+    // split_global's time rests on its exchange constants, which are fitted apart on a wide-row bench:
     // fitted with the shared constants, its error would move theirs.
     if (const ScheduleTraits* t = find_schedule(pt.schedule); t && t->split == Split::Spread) continue;
     const StaticFigures* f = figures_of(pt.workload);
@@ -102,7 +102,8 @@ std::vector<double> log_errors(const std::vector<FitSample>& samples, const Cali
                                std::vector<bool>* legal = nullptr) {
   if (samples.empty()) throw std::invalid_argument("no measured kernel points to fit or judge the model on");
   const CopyLine copy = copy_line(cal.copies);
-  // A sample's own calibration (its lease's), with its own copy line: few distinct ones, looked up once each.
+  // A sample's own calibration (of the machine that measured it), with its own copy line: few distinct ones,
+  // looked up once each.
   std::vector<std::pair<const Calibration*, CopyLine>> own;
   auto copy_of = [&](const Calibration* c) {
     for (const auto& [k, line] : own)
@@ -340,7 +341,7 @@ TimeModelParams fit_start() {
   p.register_first_exposed_share = 0.5;
   p.cluster_idle_share = 0.1;
   p.cluster_idle_power = 2;
-  set_rule_switches(p, h200_params());  // the form the rules chose: the fit refits its constants, not its form
+  set_rule_switches(p, h200_params());  // the built-in form: the fit refits its constants, not its form
   p.fitted_on = "the fit's starting point";
   return p;
 }

@@ -22,8 +22,8 @@ struct FitSample {
   std::string schedule;
   int p = 1;
   double t_ms = 0;
-  // The calibration of the lease that measured it (fit-model --own-calibrations: sweeps of several
-  // leases, each with its own probes); nullptr: the fit's one calibration.
+  // The calibration of the machine that measured it (fit-model --own-calibrations: sweeps measured on
+  // several machines, each with its own probes); nullptr: the fit's one calibration.
   const Calibration* calibration = nullptr;
 };
 
@@ -55,17 +55,17 @@ const char* fit_loss_name(FitLoss loss);
 double soft_regret_loss(const std::vector<FitSample>& samples, const Calibration& cal, const TimeModelParams& p);
 
 // Where every fit starts: fixed, so that a fit is reproducible whatever constants are built in (the first
-// H200 fit's values, and neutral ones for the terms added after it), in the form the rules chose (the built-in
+// H200 fit's values, and neutral ones for the terms added after it), in the model's built-in form (the built-in
 // switches below).
 TimeModelParams fit_start();
-// The constants the decision rules set and the fit does not (the kernel probes' switches, first_wave_serial_share,
+// The constants set one by one and not fitted (the kernel probes' switches, first_wave_serial_share,
 // tail_wave_share, cluster_fill_power, register_probe_wave_power; split_global's global_exchange_us, global_exchange_split_us and
 // spread_probe_power, whose points fit_samples leaves out), copied from `from`: the fit's loss and its result keep
 // the start's.
 void set_rule_switches(TimeModelParams& p, const TimeModelParams& from);
 
-// A constant the fit keeps at a given value (`fit-model --hold NAME=VALUE`): an earlier form of
-// the model fitted on new data, e.g. work_exposed_share=0 for v7.
+// A constant the fit keeps at a given value (`fit-model --hold NAME=VALUE`): a simpler form of
+// the model fitted on new data, e.g. work_exposed_share=0 without that term.
 struct HeldConstant {
   const TimeModelField* field = nullptr;
   double value = 0;

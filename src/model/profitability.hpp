@@ -14,7 +14,7 @@
 namespace credit::model {
 
 // Paper: Eq. 3-9 exactly as written. Refined: improvements reported beside the paper's model,
-// each justified by H200 data (docs/model-notes.md): the wave count W from the measured max
+// each justified by H200 data (docs/model.md): the wave count W from the measured max
 // active clusters (see waves()), and T_save at staged-baseline shapes (see evaluate()).
 enum class Variant { Paper, Refined };
 

@@ -38,16 +38,8 @@ CopyLine copy_line(const std::vector<CopySample>& copies) {
 }
 
 TimeModelParams h200_params() {
-  // `credit fit-model` on every development sweep (train, held-out, wide rows, validations 1-12,
-  // short rows) with the calibration v6/calibration-1.json, in docs/results/h200 (2026-12-01,
-  // ninth session: B'' = A2's form plus cluster_gain at two or more CTAs per SM, descending from B;
-  // chosen by the third rule of ninth/decision-rule.md, committed before validation 15 and wide
-  // held-out sweep 5 were read): the constants of time-model-h200.json (ninth/model-fit.txt).
-  // Tenth session: D0 = B'' with partial_col_stream = 1, not refitted (the second rule of
-  // tenth/decision-rule.md, committed before validation 17 and wide held-out sweep 7 were read).
-  // Twelfth session: D1 = D0 with partial_col_stream fitted alone (0.4662) on the development data
-  // of the kernels that keep column parameters in the L2 (twelfth/decision-rule.md, committed before
-  // the re-measured validation 19 and wide held-out sweep 10 were read).
+  // The H200's constants. cta_us ... fixed_exposed_share: fitted by `credit fit-model` on data/model-fit/h200/
+  // (2026-12-01). The terms after them, each set one by one for the reason beside it (docs/model.md).
   TimeModelParams p;
   p.cta_us = 0.3918;
   p.staging_us = 0.9223;
@@ -67,55 +59,36 @@ TimeModelParams h200_params() {
   p.col_exposed_share = 3.783;
   p.col_exposed_power = 1.347;
   p.fixed_exposed_share = 1.0;
-  p.work_exposed_share = 0.3;  // 0.1954 (ninth session's fit) until the thirty-fifth session: below
-  p.cluster_gain = 0.115;  // 0.07598 until the twenty-fourth session: below
+  // Chosen on a held-out H200 sweep over the fit's 0.1954 (2026-12-05): regret 1.25 -> 1.18%, worst pick 17.2% and
+  // right verdicts outside the noise band (233 of 257) unchanged.
+  p.work_exposed_share = 0.3;
+  // Chosen by a grid over the fit's 0.07598 on nine held-out sweeps (mean regret geomean 1.283 -> 1.140%) and kept
+  // on another (1.64 -> 1.51%), 2026-12-04.
+  p.cluster_gain = 0.115;
+  // Fitted alone on the development data of the kernels that keep column parameters in the L2 (2026-12-02).
   p.partial_col_stream = 0.4662;
-  // Thirteenth session: P = D1 with the partial kernels' probe on (partial_probe_power = 1, no constant fitted;
-  // thirteenth/decision-rule.md, committed before wide held-out sweep 13 was measured).
+  // The kernel probes' factors taken whole: set, not fitted (2026-12-02).
   p.partial_probe_power = 1.0;
-  // R = P with the register kernels' probe on (register_probe_power = 1; the second rule of
-  // thirteenth/decision-rule.md, committed before validation 21 was measured).
   p.register_probe_power = 1.0;
-  // Fourteenth session: V = R with a probe per register kernel variant (a calibration input, no constant
-  // changed; fourteenth/decision-rule.md, committed before validations 22 and 23 were measured).
-  // Fifteenth session: S = V with a staged kernel's staging in later waves exposed 1/k' (staging_exposed_share
-  // = 0, the term's structural form, not fitted; the second rule of fifteenth/decision-rule.md, pooled over
-  // validations 24 and 25, committed before validation 25 was measured).
+  // A staged kernel's staging in later waves exposed 1/k': the term's structural form, not fitted (2026-12-02).
   p.staging_exposed_share = 0.0;
-  // Twentieth session: the clustered kernel's probe on (cluster_probe_power = 1, no constant fitted;
-  // twentieth/decision-rule.md, committed before validation 35 was measured: regret 1.44 -> 1.24%).
+  // Set, not fitted; kept on a held-out sweep (2026-12-03: regret 1.44 -> 1.24%).
   p.cluster_probe_power = 1.0;
-  // And a first wave's exposed share of SM work (first_wave_serial_share = 0.25, chosen on validations 31-35,
-  // kept on validations 27-30 by the second rule of twentieth/decision-rule.md: 1.50 -> 1.27% pooled).
+  // Chosen on five held-out sweeps and kept on four others (2026-12-03: pooled regret 1.50 -> 1.27%).
   p.first_wave_serial_share = 0.25;
-  // Twenty-fourth session: cluster_gain 0.07598 -> 0.115, chosen by a grid on validations 31-39 (each with its own
-  // lease's calibration; mean of their regret geomeans 1.283 -> 1.140%) and kept on held-out validation 40 by the
-  // rule of twentyfourth/decision-rule.md, committed before it was measured (1.64 -> 1.51%, right outside the
-  // noise band 85.9 -> 88.2%; its unseen workload, layernorm_bwd, 2.42% either way).
-  // And tail_wave_share 1 -> 0.6, chosen on validations 31-40 (1.174 -> 1.097%) and kept on held-out validation
-  // 41 by the second rule of twentyfourth/decision-rule.md, committed before it was read (1.38 -> 1.35%, right
-  // outside the noise band 91.1% both).
+  // Chosen on ten held-out sweeps (1.174 -> 1.097%) and kept on another (1.38 -> 1.35%), 2026-12-04.
   p.tail_wave_share = 0.6;
-  p.col_far_gbps = 1e5;  // unused while col_l2_share is 0 (D0); a constants file without it reads so
-  // split_global's exchange (records.hpp): a priori 0.5 us in the twenty-sixth session; fitted on the widebench in the
-  // twenty-eighth (challenger E, a candidate again from then, judged on wide held-out 15 and validation 44 by
-  // twentyeighth/decision-rule.md, committed before either was measured). Thirty-fifth session: refitted for the tagged
-  // exchange, (1.5, 0.005) -> (0.65, 0.0075) us (records.hpp).
+  p.col_far_gbps = 1e5;  // unused while col_l2_share is 0; a constants file without it reads so
+  // split_global's exchange: fitted on a wide-row bench of it alone (records.hpp).
   p.global_exchange_us = kGlobalExchangeUs;
   p.global_exchange_split_us = kGlobalExchangeSplitUs;
-  // Thirty-fourth session: a register probe's excess weighed by (probe waves / waves)^0.5 past the probe's waves
-  // (challenger G, chosen on validations 31-44; kept on held-out validation 47, measured on an H100 after
-  // thirtyfourth/decision-rule-g.md was committed: regret 0.84 -> 0.75%, worst 22.2 -> 7.5%, right verdicts equal).
+  // Chosen on fourteen held-out sweeps and kept on another, measured on an H100 (2026-12-05): regret 0.84 -> 0.75%,
+  // worst pick 22.2 -> 7.5%, right verdicts equal.
   p.register_probe_wave_power = 0.5;
-  // Thirty-ninth session: split_partial's streamed rate fitted on its H100 widebench (records.hpp); not a candidate.
+  // split_partial's streamed rate, fitted on an H100 wide-row bench (records.hpp); not a candidate.
   p.split_partial_cta_gbps = kSplitPartialCtaGbps;
-  // Thirty-fifth session: work_exposed_share 0.1954 -> 0.3 (challenger F, proposed in the twenty-first session), the
-  // pick of the thirtieth session's rule among F, C and CF on the H200's validation 45, measured after that rule was
-  // committed (thirtieth/decision-rule.md; thirtyfifth/judged-45.txt: regret 1.25 -> 1.18%, worst 17.2% both, right
-  // outside the noise band 233 of 257 both). Its held-out report is validation 46.
-  p.fitted_on = "H200 fit on the train, held-out, wide-row, validation 1-12 and short-row sweeps, partial_col_stream = 0.4662 "
-                "(twelfth session), partial_probe_power = register_probe_power = 1 (thirteenth session), one kernel probe per register "
-                "variant in the calibration (V, fourteenth session), staging_exposed_share = 0 (S, fifteenth session), cluster_probe_power = 1, first_wave_serial_share = 0.25 (twentieth session), cluster_gain = 0.115, tail_wave_share = 0.6 (twenty-fourth session), split_global a candidate with global_exchange_us = 1.5, global_exchange_split_us = 0.005 (twenty-eighth session; built in), register_probe_wave_power = 0.5 (G, thirty-fourth session), work_exposed_share = 0.3 (F, thirty-fifth session), global_exchange_us = 0.65, global_exchange_split_us = 0.0075 (the tagged exchange, thirty-fifth session), split_partial's term with split_partial_cta_gbps = 4.9 and split_global's probe (thirty-ninth session; no candidate)";
+  p.fitted_on = "the H200's, fitted by credit fit-model on data/model-fit/h200/ (2026-12-01), later terms set one by one: "
+                "docs/model.md";
   return p;
 }
 
@@ -159,7 +132,7 @@ CandidateTime candidate_formula(const StaticFigures& f, const std::string& workl
   // P CTAs per row without a cluster, partials through global memory (split_global): the clustered kernel's
   // terms, with plain CTAs' residency and a barrier in global memory for the cluster's launch and handshakes.
   const bool spread = traits && traits->split == Split::Spread;
-  // split_pipelined: split_global persistent and double-buffered (an a-priori term, thirty-first session).
+  // split_pipelined: split_global persistent and double-buffered (an a-priori term).
   const bool pipelined = spread && traits->persistent;
   const auto family = RegisterFamily(regs ? traits->register_family : 0);
   require(cluster || partial || reread || regs || spread || schedule == "staged",
@@ -229,8 +202,8 @@ CandidateTime candidate_formula(const StaticFigures& f, const std::string& workl
   const double d_cta = (f.d_fixed(nd) + rereads) / double(p);
   // A CTA of a cluster streams its slice at split_cta_gbps whether it keeps it in shared memory or in
   // registers (cluster_registers): at few rows that chain, not DRAM, bounds a wave, so a larger P, with
-  // shorter slices, runs faster. (Nineteenth session, validation 31's 266 shapes, the only sweep with
-  // cluster_registers: at M = 20 the model without the term picked P = 2 where P = 8 or 16 was fastest,
+  // shorter slices, runs faster. (A held-out sweep of 266 shapes with cluster_registers, 2026-12-03: at
+  // M = 20 the model without the term picked P = 2 where P = 8 or 16 was fastest,
   // up to 15.5%; a per-schedule rate fitted there gave 20 GB/s, but its regret was flat within 0.2
   // points from 25 to 60 GB/s, so the split kernels' rate is taken, not a new constant.) A one-CTA
   // register kernel keeps its fitted register_cta_gbps (1e5: its chain never bound on the development data).
@@ -238,19 +211,19 @@ CandidateTime candidate_formula(const StaticFigures& f, const std::string& workl
   // A partial CTA streams the part of its slice it does not keep (and its re-reads) at its own rate:
   // partial_cta_gbps is that of one of kPartialCtasPerSm CTAs sharing an SM (the partial schedule);
   // the SM's streamed rate is shared by the CTAs on it, so a lone CTA (partial_one) gets all of it.
-  // (Measured, 1024 x 524288 and 1M, eighth session: a per-CTA rate put partial_one with two or three
+  // (Measured on the H200, 1024 x 524288 and 1M, 2026-12-01: a per-CTA rate put partial_one with two or three
   // planes at 1.08-1.19 and 1.63-1.76 of its time, partial at 0.93-1.12.)
   const double streamed = partial ? reread_width / nd : 0.0;  // share of the row's elements
   // A CTA streaming two retained planes may stream more bytes per second than one streaming one:
-  // planes^stream_plane_power (twelfth session: at N >= 400000 the development sweeps put the two-plane
-  // workloads' partial_one at 1.05-1.18 of its time, the one-plane ones' at 0.80-0.90, partial at
-  // 1.04-1.11 against 0.84-0.90). Fitted (0.20) it lowered the held-out regret by 0.04 points: 0 in
-  // the built-in constants (twelfth/decision-rule.md, second rule).
-  // A lone CTA on its SM (partial_one) gains planes^lone_plane_power more: in D1's development
+  // planes^stream_plane_power (at N >= 400000 the development sweeps put the two-plane workloads'
+  // partial_one at 1.05-1.18 of its time, the one-plane ones' at 0.80-0.90, partial at 1.04-1.11
+  // against 0.84-0.90). Fitted (0.20) it lowered the held-out regret by only 0.04 points: 0 in the
+  // built-in constants (2026-12-02).
+  // A lone CTA on its SM (partial_one) gains planes^lone_plane_power more: in the development
   // residuals its error grows with the streamed share for the two-plane workloads (wvar_bwd and
   // pearson_bwd 1.0 at N = 500000 to 1.23-1.29 at 720000-1M) while partial's stays flat, and the
-  // one-plane ones' partial_one sits at 0.80-0.90. Fitted (0.37) it lowered wide held-out 12's regret
-  // by 0.09 points: 0 in the built-in constants (twelfth/decision-rule.md, third rule).
+  // one-plane ones' partial_one sits at 0.80-0.90. Fitted (0.37) it lowered a held-out wide-row sweep's
+  // regret by only 0.09 points: 0 in the built-in constants (2026-12-02).
   const double elem_bytes = double(element_bytes(f.element));
   const double planes = std::max(1.0, f.b_keep / elem_bytes);  // retained planes, whatever the type
   const double plane_gain = std::pow(planes, prm.stream_plane_power + (c.ctas_per_sm == 1 ? prm.lone_plane_power : 0.0));
@@ -274,9 +247,10 @@ CandidateTime candidate_formula(const StaticFigures& f, const std::string& workl
     require(bar != cal.barrier.end(), "the calibration has no cluster barrier for P = " + std::to_string(p));
     require(cal.sm_clock_hz > 0, "the calibration's sm_clock_hz is not positive: it times the cluster barrier in cycles");
     // Rows that fill only part of one wave place fewer clusters: the launch term weighs min(1, M / U)^power
-    // (cluster_fill_power; 0 built in). On validations 31-42 the few-row shapes put cluster_registers at 0.78-0.82
-    // of its predicted time against 0.89-0.93 for the one-CTA register kernels; 0.3 took the mean regret geomean
-    // 1.103 -> 1.041%, better on 10 of 13 sweeps, the challenger validation 43 judges (twentyfifth/decision-rule.md).
+    // (cluster_fill_power; 0 built in). On twelve held-out sweeps the few-row shapes put cluster_registers at
+    // 0.78-0.82 of its predicted time against 0.89-0.93 for the one-CTA register kernels; 0.3 took the mean regret
+    // geomean 1.103 -> 1.041%, better on 10 of 13 sweeps, but on the next held-out sweep it gained 0.03 points and
+    // lost a right verdict (2026-12-05): not adopted.
     const double launch_weight =
         prm.cluster_fill_power > 0 && full == 0 ? std::pow(double(m) / double(u), prm.cluster_fill_power) : 1.0;
     t_fixed += prm.cluster_us * std::log2(double(p)) / 2.0 * launch_weight +
@@ -287,7 +261,7 @@ CandidateTime candidate_formula(const StaticFigures& f, const std::string& workl
   // Column parameters stream from the L2 into every CTA beside its own bytes. A partial kernel reads
   // them in its apply pass over the whole slice, whose loads from global memory run at the CTA's
   // streamed rate: partial_col_stream of them cost one element's round trip per element at that rate,
-  // however many column vectors there are. (Development residuals of B'' at N >= 250000, tenth session:
+  // however many column vectors there are. (Development residuals at N >= 250000, H200, 2026-12-01:
   // layernorm's and rmsnorm's partial kernels predicted at 0.70-0.77 of their time, rms_softmax's, the
   // same bytes without columns, at 0.89-0.91; the time missing per element the same for layernorm's two
   // vectors as for rmsnorm's one, at a per-CTA rate of 13-19 GB/s per 4 B element, the streamed rate's 11-21.
@@ -301,12 +275,12 @@ CandidateTime candidate_formula(const StaticFigures& f, const std::string& workl
   // Column reads cost less per byte where an SM's column slices are small beside the L1 its
   // carveout leaves: col_room_save of their time, times the share that fits (a one-CTA kernel's CTAs
   // share the whole vectors; a cluster's k' CTAs per SM read k' slices; in the first wave a cluster
-  // saves nothing, a one-CTA kernel 1 - 1/k' of it). An empirical term. In D0's development residuals
-  // (eleventh session) layernorm's and rmsnorm's clusters, over rms_softmax's at the same shape, go
+  // saves nothing, a one-CTA kernel 1 - 1/k' of it). An empirical term. In the development residuals
+  // (H200, 2026-12-02) layernorm's and rmsnorm's clusters, over rms_softmax's at the same shape, go
   // from 1.03-1.15 where the slices fit that room to 0.81-0.96 where they take 2.5 times it; read
   // first as reuse in the L1, which an A/B refuted: the column loads bypassing the L1 (ld.cg,
   // CREDIT_COL_LOAD=1) took 0.98-1.02 of the time at every shape. The cause is the L2: the rows a
-  // wave streams evict the column parameters (col_l2_share below; docs/model-notes.md).
+  // wave streams evict the column parameters (col_l2_share below).
   const long l1 = l1_cache_bytes(cal.device, cal.limits, *kernel, smem, c.ctas_per_sm);
   auto col_room = [&](double k_eff, bool first) {
     if (f.col_bytes <= 0 || l1 <= 0) return 0.0;
@@ -331,18 +305,17 @@ CandidateTime candidate_formula(const StaticFigures& f, const std::string& workl
   // as others finish: fixed_exposed_share of their fixed costs adds, the rest overlaps other CTAs'
   // streams (it joins the CTA's own chain). A CTA's own SM work after its last exchange (h: quant_int8's
   // division and byte store) runs when its loads are done: at k' CTAs per SM work_exposed_share /
-  // k'^serial_power of the SM's work adds to the wave (v8; quant_int8 at N >= 90000 was predicted
-  // 0.72-0.81 of measured at one CTA per SM, 1.05-1.13 at three to five, under v7).
+  // k'^serial_power of the SM's work adds to the wave (without the term quant_int8 at N >= 90000 was
+  // predicted 0.72-0.81 of measured at one CTA per SM, 1.05-1.13 at three to five).
   const double sms = double(cal.device.sm_count);
   auto wave = [&](double rows, bool first) {
     const double k_eff = std::clamp(std::ceil(rows * double(p) / sms), 1.0, double(c.ctas_per_sm));
     const double overlap_k = std::pow(k_eff, prm.serial_power);  // what k' CTAs per SM hide of one's chain
     // A first wave's CTAs start together and reach their SM work together: first_wave_serial_share of the
     // shorter of memory and work adds to it for the kernels that stage or re-read (not the register kernels,
-    // whose loads are all in flight before any work). Twentieth session, chosen on validations 31-35 (at 0.25:
-    // 1.91 -> 1.74%, 1.56 -> 1.57%, 0.76 -> 0.73%, 1.41 -> 1.22%, 1.51 -> 1.47%, 1.24 -> 0.93%; with the
-    // register kernels too, worse); kept on validations 27-30 (twentieth/decision-rule.md, second rule: 1.51 ->
-    // 1.20%, 0.95 -> 1.09%, 1.68 -> 1.48%, 1.87 -> 1.32%).
+    // whose loads are all in flight before any work). Chosen on held-out sweeps (at 0.25: 1.91 -> 1.74%,
+    // 1.56 -> 1.57%, 0.76 -> 0.73%, 1.41 -> 1.22%, 1.51 -> 1.47%, 1.24 -> 0.93%; with the register kernels too,
+    // worse) and kept on four others (1.51 -> 1.20%, 0.95 -> 1.09%, 1.68 -> 1.48%, 1.87 -> 1.32%), 2026-12-03.
     const double exp_k = prm.serial_share / overlap_k + (first && !regs ? prm.first_wave_serial_share : 0.0);
     const double col_k = std::min(1.0, prm.col_exposed_share / std::pow(k_eff, prm.col_exposed_power));
     // A later wave exposes fixed_exposed_share of its fixed costs, of a one-CTA kernel's staging
@@ -366,7 +339,7 @@ CandidateTime candidate_formula(const StaticFigures& f, const std::string& workl
                               ? 1.0 + prm.cluster_idle_share / std::pow(k_eff, prm.cluster_idle_power) : 1.0;
     // Column parameters stay in the L2 while the bytes a wave streams through it fit col_l2_share of
     // it; past that the streamed rows evict them (their reuse is a wave apart) and a CTA reads the
-    // share they push out at col_far_gbps. (Eleventh session: at one CTA per SM layernorm's and
+    // share they push out at col_far_gbps. (H200, 2026-12-02: at one CTA per SM layernorm's and
     // rmsnorm's column time over rms_softmax's rises 2-4x between 32 and 48 MB streamed per wave,
     // for staged and clustered kernels alike; an L2 evict_last hint on the column loads took 0.71-0.78
     // of the time where a wave streams 41-42 MB and 0.99-1.0 at 26 MB.)
@@ -387,8 +360,8 @@ CandidateTime candidate_formula(const StaticFigures& f, const std::string& workl
     // what they all share (the L2's rate: the probes run at 6-8 TB/s of the workloads' bytes, 4 TB/s for
     // quant_int8), which a wave on fewer SMs splits among fewer.
     const double active = std::min(sms, rows * double(p));  // the SMs this wave's CTAs occupy
-    // (The lone probe, Calibration::elem_ns_lone, is not used: bounding this share by it, L, was judged on
-    // validations 29 and 30 and not adopted; seventeenth/decision-rule.md.)
+    // (The lone probe, Calibration::elem_ns_lone, is not used: bounding this share by it was judged on two
+    // held-out sweeps and not adopted, 2026-12-03.)
     const double work = prm.sm_work_scale * k_eff * sms / double(p) * nd * elem_us *
                         (prm.work_sm_share + (1 - prm.work_sm_share) * active / sms);
     const double work_k = prm.work_exposed_share / overlap_k;
@@ -396,24 +369,24 @@ CandidateTime candidate_formula(const StaticFigures& f, const std::string& workl
            col_k * far * t_col_w;
   };
   // A clustered candidate with two or more CTAs per SM runs its waves in P^-cluster_gain of the
-  // formula's time. Why, from the residuals of A2 on the development sweeps (2549 shapes, the
+  // formula's time. Why, from the residuals of the model without it on the development sweeps (2549 shapes, the
   // candidates within 1.3x of each shape's fastest): against the shape's others, clusters at two or
   // more CTAs per SM are predicted 1.7% slower per doubling of P, the same sign in every workload and
   // at every wave count, and the smaller cluster was picked where a larger one was fastest
-  // (validation 12's worst shapes); at one CTA per SM they are not. What the formula lacks there is
-  // not known. With the gain at one CTA per SM too (B), the wide held-out sweeps lost: partial_one and
+  // (a held-out sweep's worst shapes); at one CTA per SM they are not. What the formula lacks there is
+  // not known. With the gain at one CTA per SM too, the wide held-out sweeps lost: partial_one and
   // clusters of 16 at one CTA per SM were picked where global_reread wins (rmsnorm 1400 x 880000, 51%).
   // Fitted on the clustered kernels that stage their slices (cluster, partial); cluster_registers takes it
-  // too since the nineteenth session (its P = 2 was predicted 0.07-0.13 in log time too fast beside P = 16
-  // at four or more waves on validations 32 and 33; with the gain their regret fell 1.80 -> 1.56%,
-  // 1.29 -> 0.78% and 2.17 -> 1.55%, validation 31's rose 1.85 -> 1.91%). Kept out in the eighteenth session
-  // while the probe's factor also scaled the launch: the time then fell below the copy of the compulsory
-  // bytes at 64 rows of 131072 (now 0.0283 ms against the copy's 0.0205 ms).
+  // too (its P = 2 was predicted 0.07-0.13 in log time too fast beside P = 16 at four or more waves on two
+  // held-out sweeps; with the gain three sweeps' regret fell 1.80 -> 1.56%, 1.29 -> 0.78% and 2.17 -> 1.55%, a
+  // fourth's rose 1.85 -> 1.91%; 2026-12-03). It needs the probe's factor to leave the launch unscaled: scaling
+  // the launch too took the time below the copy of the compulsory bytes at 64 rows of 131072 (with the factor
+  // past the launch only, 0.0283 ms against the copy's 0.0205 ms).
   const double gain = cluster && c.ctas_per_sm >= 2 ? std::pow(double(p), -prm.cluster_gain) : 1.0;
   // The last, partial wave after a full one: tail_wave_share of its own formula (a wave of `rest` rows, each
   // CTA's chain and fixed costs whole) and the rest the full wave's time pro rata. Its CTAs start as slots of
   // the wave before free, not after all of them have: they share the SMs with its stragglers, so the tail is
-  // neither a wave apart nor just its share of one. (Twenty-fourth session, on validations 31-40: clusters at
+  // neither a wave apart nor just its share of one. (On ten held-out sweeps, 2026-12-04: clusters at
   // 2-3 waves were predicted 4% slow where the tail held under a quarter of a wave and 5% fast where it held
   // over three quarters, centred; 0.6 took the mean regret geomean 1.174 -> 1.097%, better on 10 of 11.)
   const double later = full && (full > 1 || rest) ? wave(double(u), false) : 0.0;  // a full wave after the first
@@ -431,36 +404,34 @@ CandidateTime candidate_formula(const StaticFigures& f, const std::string& workl
 
 }  // namespace
 
-// A partial kernel's rate depends on the workload in ways the formula does not follow (the planes it
-// streams, its re-reads, its column loads: thirteenth session, D1's development residuals at
-// N >= 930000 put partial_one at 0.78-1.26 of its time by workload, partial at 0.89-1.08), and so does
-// a register kernel's (layernorm's at 1.03-1.27, the others' near 1), and by variant: R's development
-// residuals put rmsnorm's registers_deep at 1.00-1.02 of its time in 256 x 8 (the variant its family's
-// probe timed) and 0.82-0.86 in 512 x 8 (fourteenth session). So the calibration times each
-// workload's kernels of those schedules once, each register variant apart (Calibration::kernel_probes),
-// and the formula is scaled by (measured / predicted)^power at the probe's shape, power
-// partial_probe_power or register_probe_power. The staged, global_reread and clustered kernels have one
-// probe each too (the clustered kernel's at one P, serving every P), with split_probe_power: in the
-// development residuals of validations 27-32 (nineteenth session) the staged kernel against the register
-// kernels at the same shapes sits at -0.04 to -0.12 in log time for layernorm, +0.02 to +0.05 for
-// pearson_bwd and wvar_bwd, and quant_int8's clusters at +0.09 to +0.33 against its one-CTA kernels: a
-// level per workload and kernel that the shared constants do not follow, and an unseen workload's least.
-// split_probe_power stays 0: on validation 33a it raised the regret (1.29 -> 1.93%; decision-rule.md).
-// The clustered kernel's probe alone has its own power, cluster_probe_power = 1 (twentieth session; held-out
-// validation 35: regret 1.44 -> 1.24%, twentieth/decision-rule.md): in the
-// development residuals of validations 31-34 the ratio of cluster_registers' time to the clustered
-// kernel's at the same P and 1550 or more rows was predicted 10-16% low for the two-plane workloads
-// (softmax_bwd, wvar_bwd, pearson_bwd, add_rmsnorm) and within 6% for the one-plane ones, the pattern of
-// the clustered kernel's probe (0.83-0.89 of the formula for the former, 0.92-0.97 for the latter).
+// A partial kernel's rate depends on the workload in ways the formula does not follow (the planes it streams, its
+// re-reads, its column loads: the development residuals at N >= 930000 put partial_one at 0.78-1.26 of its time by
+// workload, partial at 0.89-1.08), and so does a register kernel's (layernorm's at 1.03-1.27, the others' near 1),
+// and by variant: the development residuals put rmsnorm's registers_deep at 1.00-1.02 of its time in 256 x 8 (the
+// variant its family's probe timed) and 0.82-0.86 in 512 x 8 (2026-12-02). So the calibration times each workload's
+// kernels of those schedules once, each register variant apart (Calibration::kernel_probes), and the formula is
+// scaled by (measured / predicted)^power at the probe's shape, power partial_probe_power or register_probe_power.
+// The staged, global_reread and clustered kernels have one probe each too (the clustered kernel's at one P, serving
+// every P), with split_probe_power: in the residuals of six held-out sweeps (2026-12-03) the staged kernel against
+// the register kernels at the same shapes sits at -0.04 to -0.12 in log time for layernorm, +0.02 to +0.05 for
+// pearson_bwd and wvar_bwd, and quant_int8's clusters at +0.09 to +0.33 against its one-CTA kernels: a level per
+// workload and kernel that the shared constants do not follow, and an unseen workload's least.
+// split_probe_power stays 0: on a held-out sweep it raised the regret (1.29 -> 1.93%).
+// The clustered kernel's probe alone has its own power, cluster_probe_power = 1 (on a held-out sweep,
+// 2026-12-03: regret 1.44 -> 1.24%): in the residuals of four other held-out sweeps the ratio of
+// cluster_registers' time to the clustered kernel's at the same P and 1550 or more rows was predicted
+// 10-16% low for the two-plane workloads (softmax_bwd, wvar_bwd, pearson_bwd, add_rmsnorm) and within 6% for
+// the one-plane ones, the pattern of the clustered kernel's probe (0.83-0.89 of the formula for the former,
+// 0.92-0.97 for the latter).
 // The factor scales the time past the launch, and is held to [1/2, 2]: a probe far outside that is a
 // broken measurement, not a rate.
-// global_reread may take its own power (reread_probe_power, 0 built in: challenger D, judged on validation 43 by
-// twentyseventh/decision-rule.md): on validations 31-42 that kernel, where competitive, ran 6-15% faster than the
+// global_reread may take its own power (reread_probe_power, 0 built in: on the next held-out sweep it raised the
+// regret, 2026-12-05): on twelve held-out sweeps that kernel, where competitive, ran 6-15% faster than the
 // formula against the shape's other candidates at N = 8K-32K; at power 0.6 the mean regret geomean went
 // 1.103 -> 1.055%, at 1 (the probe's whole factor, taken at N = 8192) 1.459%, picking it at N = 4-5K where the
 // formula was right.
 double probe_power(const ScheduleTraits* t, const TimeModelParams& prm) {
-  // split_partial, a Spread schedule that also streams, takes split_global's (thirty-ninth session: the partial
+  // split_partial, a Spread schedule that also streams, takes split_global's (H100, 2026-12-06: the partial
   // kernels' power with the clustered kernel's factor put it at 1.16 of its time, the two-plane workloads at 1.2-1.4).
   return !t                           ? 0.0
          : t->split == Split::Spread  ? prm.spread_probe_power
@@ -500,7 +471,7 @@ CandidateTime probed_time(const StaticFigures& f, const std::string& workload, c
   const bool borrowed = t->split == Split::Spread;
   const std::string probed = borrowed ? schedule_name(Schedule::Cluster) : schedule;
   // A register kernel's own variant's probe; else the schedule's (a partial kernel, or a calibration
-  // of the thirteenth session, which probed one variant per register family).
+  // written before 2026-12-02, which probed one variant per register family).
   auto pr = t->register_family >= 0 ? w->second.find(kernel_named(t, schedule, n, p, group_elems_of(f.element))) : w->second.end();
   if (pr == w->second.end()) pr = w->second.find(probed);
   if (pr == w->second.end() || !(pr->second.ms > 0)) return c;
@@ -511,17 +482,17 @@ CandidateTime probed_time(const StaticFigures& f, const std::string& workload, c
   if (!at_probe.legal || !(at_probe.t_ms > 0)) return c;
   // The factor scales the kernel's own time, not the launch both times share (the copies' intercept,
   // about 4 us on the H200: at few rows most of a candidate's time). Scaling the launch too shrank it by
-  // a quarter for cluster_registers, whose probe runs at 0.76 of the formula (nineteenth session: the
-  // regret of validations 27, 28, 29 and 31 fell, 1.57 -> 1.51%, 1.11 -> 0.95%, 1.74 -> 1.68%,
-  // 2.58 -> 2.00%; validation 30's rose 1.86 -> 1.87%).
+  // a quarter for cluster_registers, whose probe runs at 0.76 of the formula (2026-12-03: the regret of
+  // four held-out sweeps fell, 1.57 -> 1.51%, 1.11 -> 0.95%, 1.74 -> 1.68%, 2.58 -> 2.00%; a fifth's rose
+  // 1.86 -> 1.87%).
   const double launch_ms = copy.launch_us * 1e-3;
   if (!(at_probe.t_ms > launch_ms)) return c;
   const double factor = std::clamp((pr->second.ms - launch_ms) / (at_probe.t_ms - launch_ms), 0.5, 2.0);
   // A register kernel slower at its probe than the formula (quant_int8's per-element work, timed at 2048 rows)
   // shows that excess at the probe's few waves; over more waves co-resident CTAs' loads hide more of it
-  // (challenger G, thirty-fourth session: 7900 x 4050 picked staged at 24% regret on the H100, 10200 x 3725 at 27%
-  // on the H200). A factor below 1 (the formula pessimistic) is kept whole: weighing it down too cost right
-  // verdicts on the development sweeps.
+  // (7900 x 4050 picked staged at 24% regret on an H100, 10200 x 3725 at 27% on the H200; 2026-12-05). A factor
+  // below 1 (the formula pessimistic) is kept whole: weighing it down too cost right verdicts on the development
+  // sweeps.
   double weight = power;
   if (t->register_family >= 0 && prm.register_probe_wave_power > 0 && factor > 1 && at_probe.waves > 0 &&
       c.waves > at_probe.waves)

@@ -60,8 +60,8 @@
 //   split_partial (split_global keeping what fits kSplitPartialCtasPerSm CTAs per SM of each slice): split_global's
 //   terms with the partial kernels' streamed part, at split_partial_cta_gbps per CTA (k CTAs share
 //   kSplitPartialCtasPerSm x that), and split_global's probe power (a term, not a candidate).
-//   split_pipelined (split_global persistent and double-buffered; a term written before it was measured, thirty-
-//   first session, and not a candidate): split_global's with two slices' shared memory per CTA, L exchanges (no
+//   split_pipelined (split_global persistent and double-buffered; an a-priori term, never fitted on measurements,
+//   and not a candidate): split_global's with two slices' shared memory per CTA, L exchanges (no
 //   seat), no idle DRAM at the exchanges (its next row's slice is in flight), and in every wave after the first
 //   no exposed fixed cost and the chain max(t_cta, t_fixed + column reads) instead of their sum (the slice loads
 //   while the previous row's chain runs).
@@ -73,7 +73,7 @@
 //   kernel probe (Calibration::kernel_probes: a partial schedule's, or a register kernel variant's,
 //   else its family's; power partial_probe_power or register_probe_power; the staged, global_reread and
 //   clustered kernels' own, power split_probe_power, 0 built in (global_reread's reread_probe_power where
-//   positive: challenger D, 0 built in; the clustered kernel's cluster_probe_power); the factor held to [1/2, 2]; none where
+//   positive, 0 built in; the clustered kernel's cluster_probe_power); the factor held to [1/2, 2]; none where
 //   the calibration has no probe of it); T is at least the copy of the candidate's DRAM bytes.
 // Re-reads stay in the L2 while the rows in flight, U * (re-read width) * b_keep, fit in l2_share of it.
 #include <cstddef>
@@ -115,8 +115,8 @@ inline int partial_ctas_of(std::string_view s) {
   return t ? t->partial_ctas : 0;
 }
 // A schedule the time model has a term for: every candidate, and split_global and split_pipelined whether
-// candidates or not (split_global was not before the twenty-eighth session; split_pipelined's term is a priori,
-// written before it was measured): `credit predict --schedule` shows them.
+// candidates or not (split_pipelined's term is a priori, never fitted on measurements): `credit predict --schedule`
+// shows them.
 inline bool is_modelled_schedule(std::string_view s) {
   const ScheduleTraits* t = find_schedule(s);
   return t && (t->candidate || t->split == Split::Spread);
@@ -136,7 +136,7 @@ struct CopyLine {
 };
 CopyLine copy_line(const std::vector<CopySample>& copies);
 
-// The constants fitted on the H200 (docs/results/h200/model-fit.txt): used when a calibration
+// The constants fitted on the H200 (data/model-fit/h200/, docs/model.md): used when a calibration
 // carries none; `credit fit-model` fits a device's own.
 TimeModelParams h200_params();
 // The constants a calibration carries (fitted on its device), else h200_params().
@@ -160,14 +160,13 @@ std::size_t shortlist_size(const Times& sorted, int k, double band) {
   while (keep < std::size(sorted) && (int(keep) < k || sorted[keep] <= sorted[0] * (1 + band))) ++keep;
   return k < 1 ? 0 : keep;
 }
-// `credit tune`'s defaults, chosen on the development sweeps (validations 19-27, the unseen workload,
-// wide held-out 11-13; 2956 shapes), where the model's pick alone costs up to 25%: the three fastest
-// kept the worst pick within 18.8%, the three fastest and those within 10% of the fastest (3.2
-// candidates a shape on average) within 6.7% (seventeenth session, docs/model-notes.md).
+// `credit tune`'s defaults, chosen on the development sweeps (2956 shapes, wide rows and an unseen workload among
+// them; H200, 2026-12-03), where the model's pick alone costs up to 25%: the three fastest kept the worst pick within
+// 18.8%, the three fastest and those within 10% of the fastest (3.2 candidates a shape on average) within 6.7%.
 inline constexpr int kDefaultShortlist = 3;
 // The model's error on held-out shapes: its log time per candidate, centred on each shape's candidates,
-// scatters by 0.065-0.077 (one standard deviation) at every row range on validations 31-39 (twenty-third
-// session, docs/model-notes.md). A runner-up predicted closer than kDefaultShortlistBand may be the faster.
+// scatters by 0.065-0.077 (one standard deviation) at every row range on nine held-out sweeps
+// (2026-12-04). A runner-up predicted closer than kDefaultShortlistBand may be the faster.
 inline constexpr double kHeldOutScatter = 0.07;
 static_assert(kDefaultShortlist >= 2, "predict names the runner-up from the default shortlist");
 inline constexpr double kDefaultShortlistBand = 0.10;

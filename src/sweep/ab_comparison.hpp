@@ -1,5 +1,5 @@
 #pragma once
-// An A/B of two builds (or two settings) timed in one lease: B's median time over A's at every point both passed,
+// An A/B of two builds (or two settings) timed on one machine: B's median time over A's at every point both passed,
 // matched by workload, M, N, schedule and P, with geometric means overall, per P, per schedule and per shape, and
 // of each (workload, M, N, schedule)'s best P. Host code, no GPU: `credit compare --a FILE... --b FILE...`.
 #include <cstddef>
@@ -45,7 +45,7 @@ AbComparison compare_ab(const std::vector<SweepPoint>& a, const std::vector<Swee
 // "the defaults", the definitions, or "not recorded" (a file written before they were recorded).
 std::string describe_builds(const std::vector<Meta>& metas);
 
-// The summary the session notes quote, and B's five slowest points against A.
+// The A/B's summary, and B's five slowest points against A.
 std::string format_ab(const AbComparison& c);
 
 // One schedule against every other in the same files (a new schedule's first bench): per (workload, M, N) where it

@@ -26,8 +26,8 @@ struct ModelFit {
 };
 // The fit descends from `start` (default: model::fit_start()), e.g. from the constants it refits, and
 // minimises `loss` (model/fit.hpp).
-// own_calibrations: each sweep's points are predicted with the calibration recorded in it (its lease's
-// probes), `cal` serving the constants' resets only; else every point with `cal`.
+// own_calibrations: each sweep's points are predicted with the calibration recorded in it (the probes of
+// the machine that measured it), `cal` serving the constants' resets only; else every point with `cal`.
 ModelFit fit_time_model(const std::vector<const ResultsFile*>& sweeps, const Calibration& cal,
                         const std::vector<std::string>& leave_out_workloads = {},
                         const std::vector<model::HeldConstant>& held = {},

@@ -38,7 +38,7 @@ struct SweepConfig {
   // kernel_time: after the timing, every passed kernel point is profiled once more under
   // Nsight Compute for its measured DRAM bytes (traffic/profile_traffic.hpp).
   bool traffic = false;
-  // The stored type of every workload's tensors (issue 17): "f32", "bf16" or "f16"; the workloads run as
+  // The stored type of every workload's tensors: "f32", "bf16" or "f16"; the workloads run as
   // "<name>@bf16" and so on (narrow_workloads), with the schedules built in that type.
   ElementType element = ElementType::F32;
 };

@@ -184,4 +184,33 @@ PeerTable credit_vs_peers(const ResultsFile& sweep, const std::vector<ResultsFil
   return t;
 }
 
+CopyFractionTable credit_vs_copy(const ResultsFile& sweep) {
+  auto key = [](const SweepPoint& p) { return p.workload + "/" + std::to_string(p.m) + "/" + std::to_string(p.n); };
+  std::map<std::string, double> copy_ms;
+  std::map<std::string, const SweepPoint*> fastest;
+  for (const auto& p : sweep.points) {
+    if (p.disposition != Disposition::Passed || p.time_ms.median <= 0) continue;
+    if (p.schedule == "copy") copy_ms[key(p)] = p.time_ms.median;
+    if (!model::is_candidate_point(p.workload, p.schedule, p.p, p.n)) continue;
+    const SweepPoint*& f = fastest[key(p)];
+    if (!f || p.time_ms.median < f->time_ms.median) f = &p;
+  }
+  CopyFractionTable t;
+  std::map<std::pair<long long, long long>, LogMean> mean;
+  for (const auto& [k, p] : fastest) {
+    const auto c = copy_ms.find(k);
+    if (c == copy_ms.end()) continue;
+    const std::pair<long long, long long> mn{p->m, p->n};
+    const double x = c->second / p->time_ms.median;
+    mean[mn].add(x);
+    if (!t.lowest.count(mn) || x < t.lowest[mn].fraction)
+      t.lowest[mn] = {p->workload, candidate_label(p->schedule, p->p), x};
+  }
+  for (const auto& [mn, m] : mean) {
+    t.geomean[mn] = m.geomean();
+    t.count[mn] = int(m.n);
+  }
+  return t;
+}
+
 }  // namespace credit

@@ -75,6 +75,20 @@ struct PeerTable {
 };
 PeerTable credit_vs_peers(const ResultsFile& sweep, const std::vector<ResultsFile>& peers);
 
+// credit's fastest passed candidate at each shape as a fraction of credit's copy of the same bytes in the same
+// run (T_copy / T_credit): how close the pick comes to the bandwidth floor. Per (M, N), the geometric mean over
+// the workloads and the lowest shape. Shapes without a copy point are left out.
+struct CopyFraction {
+  std::string workload, schedule;  // the lowest shape's, and its fastest candidate ("cluster P=8")
+  double fraction = 0;
+};
+struct CopyFractionTable {
+  std::map<std::pair<long long, long long>, double> geomean;  // (M, N) -> geomean of T_copy / T_credit
+  std::map<std::pair<long long, long long>, CopyFraction> lowest;
+  std::map<std::pair<long long, long long>, int> count;
+};
+CopyFractionTable credit_vs_copy(const ResultsFile& sweep);
+
 // DSMEM against global-memory exchange (seed 001): per shape that has a megakernel or local
 // fusion point, the fastest passed P of each split-row schedule, by the file's own metric.
 struct BestSplit {

@@ -1,5 +1,5 @@
 #pragma once
-// Measured DRAM traffic beside the model's (issue 14, Fig. 5): bytes per element of a point and
+// Measured DRAM traffic beside the model's (Fig. 5): bytes per element of a point and
 // the flag for a kernel that moves more than its model says. The model of a schedule is the
 // point's traffic_bytes: the compulsory bytes (static figures, D_fixed) plus, for the one-CTA
 // global-reread kernel, the b_reread bytes per element it reads again.

@@ -1,7 +1,7 @@
 #pragma once
 // Measured DRAM traffic through Nsight Compute run as a child process. The CUPTI Range Profiler
-// in-process would spare the child, but it could not be tried on a GPU here; ncu is the
-// documented fallback of issue 14 (docs/design.md, "Measured DRAM traffic"). This binary re-runs
+// in-process would spare the child, but it is untried; ncu is the documented fallback
+// (docs/design.md, "Measured DRAM traffic"). This binary re-runs
 // itself under
 //   ncu --metrics dram__bytes_read.sum,dram__bytes_write.sum --cache-control none
 //       --profile-from-start off --csv --page raw --print-units base --log-file LOG

@@ -1,5 +1,5 @@
 // split_global's exchange constants in a build with the counter barrier (CREDIT_TAGGED_EXCHANGE=0, which this file is
-// compiled with): E's pair, fitted on that exchange, not the tagged exchange's (core/records.hpp). A program of its
+// compiled with): the pair fitted on that exchange, not the tagged exchange's (core/records.hpp). A program of its
 // own: the constants are inline variables, and one program must see one definition.
 #include <cstdio>
 

@@ -1,4 +1,4 @@
-// The committed H200 calibration (docs/results/h200/calibration.json) and the per-device
+// An H200 calibration (tests/fixtures/h200-calibration-without-model.json) and the per-device
 // calibration cache: a cache written on another GPU or with another schema is never used.
 #include <unistd.h>
 
@@ -18,8 +18,8 @@
 namespace fs = std::filesystem;
 using namespace credit;
 
-#ifndef CREDIT_SOURCE_DIR
-#error "CREDIT_SOURCE_DIR must name the source tree (tests/CMakeLists.txt defines it)"
+#ifndef CREDIT_FIXTURE_DIR
+#error "CREDIT_FIXTURE_DIR must name tests/fixtures (tests/CMakeLists.txt defines it)"
 #endif
 
 namespace {
@@ -88,8 +88,8 @@ const std::string kOther = "GPU-aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeeeee";
 
 }  // namespace
 
-TEST_CASE("the committed H200 calibration reads and is plausible", "[calibrate]") {
-  const fs::path path = fs::path(CREDIT_SOURCE_DIR) / "docs" / "results" / "h200" / "calibration.json";
+TEST_CASE("a recorded H200 calibration reads and is plausible", "[calibrate]") {
+  const fs::path path = fs::path(CREDIT_FIXTURE_DIR) / "h200-calibration-without-model.json";
   INFO(path.string() << " is written by `credit --json " << path.string() << " calibrate` on the H200");
   REQUIRE(fs::exists(path));  // missing is a failure, never a skip
   ResultsFile r;

@@ -1,4 +1,4 @@
-// The element type as a property of a run (issue 17): its names, its rounding (the toolkit's conversions), the
+// The element type as a property of a run: its names, its rounding (the toolkit's conversions), the
 // tolerance derived from it, and the static figures of every workload in each type, derived from the declarations.
 #include <cmath>
 #include <cstdint>
@@ -273,7 +273,7 @@ TEST_CASE("the time model refuses, in bf16, the schedules built in f32 only", "[
     INFO(ct.schedule << " P=" << ct.p);
     const ScheduleTraits* t = find_schedule(ct.schedule);
     REQUIRE(t != nullptr);
-    CHECK(t->narrow);  // every candidate is built in bf16 (issue 17), the wide-row ones since the forty-second session
+    CHECK(t->narrow);  // every candidate is built in bf16, the wide-row ones included
     legal += ct.legal;
   }
   CHECK(legal >= 3);  // staged, global_reread and clusters

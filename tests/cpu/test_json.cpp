@@ -14,6 +14,7 @@
 #include <variant>
 
 #include <nlohmann/json.hpp>
+#include <zlib.h>
 
 #include "catch.hpp"
 #include "io/atomic_write.hpp"
@@ -770,3 +771,57 @@ TEST_CASE("points that did not pass may carry no time; a control point's T_ctrl 
   j["points"][0]["time_ms"]["median"] = nullptr;  // but never NaN
   CHECK_THROWS_AS(results_from_json(j, "r.json"), ResultsFileError);
 }
+
+namespace {
+
+// `text` gzipped into `path` (whatever its name), as `gzip -c` writes it.
+void write_gzip(const fs::path& path, const std::string& text) {
+  gzFile f = gzopen(path.c_str(), "wb9");
+  REQUIRE(f != nullptr);
+  REQUIRE(gzwrite(f, text.data(), unsigned(text.size())) == int(text.size()));
+  REQUIRE(gzclose(f) == Z_OK);
+}
+
+}  // namespace
+
+TEST_CASE("a results file reads the same gzipped, recognised by its content whatever its name", "[json]") {
+  TempDir dir;
+  ResultsFile r;
+  r.kind = "sweep";
+  r.copy_gbps = 3007.5;
+  SweepPoint p;
+  p.workload = "layernorm";
+  p.schedule = "cluster";
+  p.m = 333;
+  p.n = 201088;
+  p.p = 16;
+  p.disposition = Disposition::Passed;
+  p.time_ms.median = 0.125;
+  r.points = {p};
+  const fs::path plain = dir.path / "sweep.json";
+  write_results(plain, r);
+  std::ifstream in(plain, std::ios::binary);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  for (const char* name : {"sweep.json.gz", "named-as-plain.json"}) {
+    write_gzip(dir.path / name, text);
+    const ResultsFile back = read_results(dir.path / name);
+    REQUIRE(back.points.size() == 1);
+    CHECK(back.points[0].n == 201088);
+    CHECK(back.points[0].time_ms.median == 0.125);
+    CHECK(back.copy_gbps == 3007.5);
+  }
+  // A gzip stream cut short is an error naming the file, never a partial read.
+  std::ifstream gz(dir.path / "sweep.json.gz", std::ios::binary);
+  const std::string bytes((std::istreambuf_iterator<char>(gz)), std::istreambuf_iterator<char>());
+  const fs::path cut = dir.path / "cut.json.gz";
+  std::ofstream(cut, std::ios::binary) << bytes.substr(0, bytes.size() / 2);
+  try {
+    read_results(cut);
+    FAIL("a truncated gzip stream was read");
+  } catch (const std::exception& e) {
+    const std::string what = e.what();
+    CHECK(what.find("cut.json.gz") != std::string::npos);
+    CHECK(what.find("gzipped but truncated or corrupt") != std::string::npos);
+  }
+}
+

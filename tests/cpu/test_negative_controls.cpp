@@ -1,4 +1,4 @@
-// The negative controls (issue 14): four operators with nothing for a cluster to reuse. Each
+// The negative controls: four operators with nothing for a cluster to reuse. Each
 // declaration states its structure; its CPU execution matches an independent float64 formula
 // (tests/reference) on random inputs and hand-computed rows; the structural rules reject each
 // with its reason; and a declaration whose stated structure contradicts what it reads is invalid.

@@ -1,5 +1,5 @@
 // credit report: the Markdown's numbers against values recomputed here straight from the
-// committed H200 results, the error paths, and a self-contained HTML page.
+// H200 results of tests/fixtures, the error paths, and a self-contained HTML page.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -27,7 +27,7 @@ using namespace credit;
 
 namespace {
 
-const fs::path kResults = fs::path(CREDIT_SOURCE_DIR) / "docs/results/h200";
+const fs::path kFixtures = fs::path(CREDIT_FIXTURE_DIR);
 
 std::string markdown_of(const std::vector<fs::path>& files) {
   return report::render_markdown(report::build_document(report::load_report(files), "credit test"));
@@ -149,15 +149,15 @@ std::string error_of(const std::vector<fs::path>& files) {
 }
 
 nlohmann::json paper_json() {
-  std::ifstream in(kResults / "sweep-paper.json");
+  std::ifstream in(kFixtures / "sweep-paper-h200.json");
   return nlohmann::json::parse(in);
 }
 
 }  // namespace
 
 TEST_CASE("report: Fig. 3 and Table IV speedups are T_CUDA / T_best-P from the sweep", "[report]") {
-  const ResultsFile r = read_results(kResults / "sweep-paper.json");
-  const std::string md = markdown_of({kResults / "sweep-paper.json"});
+  const ResultsFile r = read_results(kFixtures / "sweep-paper-h200.json");
+  const std::string md = markdown_of({kFixtures / "sweep-paper-h200.json"});
   const auto fig3 = rows(section(md, "Fig. 3"));
 
   const Expected e = expected(r, "wvar_bwd", 65536);
@@ -189,8 +189,8 @@ TEST_CASE("report: Fig. 3 and Table IV speedups are T_CUDA / T_best-P from the s
 }
 
 TEST_CASE("report: Table V confusion counts and Fig. 4 N* match the sweep", "[report]") {
-  const ResultsFile r = read_results(kResults / "sweep-paper.json");
-  const std::string md = markdown_of({kResults / "sweep-paper.json"});
+  const ResultsFile r = read_results(kFixtures / "sweep-paper-h200.json");
+  const std::string md = markdown_of({kFixtures / "sweep-paper-h200.json"});
   for (const std::string model : {"paper", "refined"}) {
     int tp = 0, fp = 0, tn = 0, fn = 0;
     std::map<std::string, std::optional<long long>> measured_n_star, predicted_n_star;
@@ -223,10 +223,10 @@ TEST_CASE("report: Table V confusion counts and Fig. 4 N* match the sweep", "[re
 }
 
 TEST_CASE("report: torch/Triton baselines join the sweep of their GPU; failures are listed", "[report]") {
-  const fs::path torch = kResults / "sweep-paper-torch.json";
+  const fs::path torch = kFixtures / "sweep-paper-torch-h200.json";
   const ResultsFile t = read_results(torch);
-  const ResultsFile r = read_results(kResults / "sweep-paper.json");
-  const std::string md = markdown_of({kResults / "sweep-paper.json", torch});
+  const ResultsFile r = read_results(kFixtures / "sweep-paper-h200.json");
+  const std::string md = markdown_of({kFixtures / "sweep-paper-h200.json", torch});
   const auto fig3 = rows(section(md, "Fig. 3"));
   const Expected e = expected(r, "softmax_bwd", 65536);
   const double triton = median_of(t, "softmax_bwd", 65536, "triton", 1);
@@ -237,7 +237,7 @@ TEST_CASE("report: torch/Triton baselines join the sweep of their GPU; failures 
     if (const double x = median_of(t, "softmax_bwd", 65536, s, 1); std::isfinite(x)) best = std::min(best, x);
   CHECK(cell(fig3, {"softmax_bwd", "4096", "65536"}, "vs best") == fmt::format("{:.3f}", best / e.t_credit));
   // Shapes the baseline file does not cover show no speedup against it, and no "best".
-  const auto wide = rows(section(markdown_of({kResults / "sweep-extended.json", torch}), "Fig. 3"));
+  const auto wide = rows(section(markdown_of({kFixtures / "sweep-extended-softmax_bwd-h200.json", torch}), "Fig. 3"));
   CHECK(cell(wide, {"softmax_bwd", "4096", "131072"}, "vs Triton") == "-");
   CHECK(cell(wide, {"softmax_bwd", "4096", "131072"}, "vs best") == "-");
   CHECK(cell(wide, {"softmax_bwd", "4096", "65536"}, "vs best") != "-");
@@ -246,34 +246,35 @@ TEST_CASE("report: torch/Triton baselines join the sweep of their GPU; failures 
   const auto problems = rows(section(md, "Points that did not pass"));
   for (const auto& pt : t.points)
     if (pt.disposition == Disposition::Incorrect) {
-      const Row key{"D1", "sweep-paper-torch.json", pt.workload, std::to_string(pt.m), std::to_string(pt.n),
+      const Row key{"D1", "sweep-paper-torch-h200.json", pt.workload, std::to_string(pt.m), std::to_string(pt.n),
                     pt.schedule};
       CHECK(cell(problems, key, "disposition") == "incorrect");
     }
 }
 
 TEST_CASE("report: baselines from another GPU of the same name join, and say so", "[report]") {
-  std::ifstream in(kResults / "sweep-paper-torch.json");
+  std::ifstream in(kFixtures / "sweep-paper-torch-h200.json");
   nlohmann::json j = nlohmann::json::parse(in);
   j["device"]["uuid"] = "GPU-00000000-other";
   const fs::path other = temp_file("other-h200.json", j.dump());
-  const std::string md = markdown_of({kResults / "sweep-paper.json", other});
+  const std::string md = markdown_of({kFixtures / "sweep-paper-h200.json", other});
   const auto fig3 = rows(section(md, "Fig. 3"));
   CHECK(cell(fig3, {"lars", "4096", "65536"}, "vs Triton") != "-");
   CHECK(flat(section(md, "Fig. 3")).find("measured on D2 NVIDIA H200 [GPU-00000000]") != std::string::npos);
 
   j["device"]["name"] = "NVIDIA H100";  // another model: compared with nothing
-  const std::string h100 = markdown_of({kResults / "sweep-paper.json", temp_file("h100.json", j.dump())});
+  const std::string h100 = markdown_of({kFixtures / "sweep-paper-h200.json", temp_file("h100.json", j.dump())});
   CHECK(rows(section(h100, "Fig. 3"))[0].back() == "vs CUDA");
   CHECK(flat(h100).find("no CREDIT sweep of a NVIDIA H100") != std::string::npos);
 }
 
 TEST_CASE("report: several GPUs get one Table II column group each", "[report]") {
-  const std::string md = markdown_of({kResults / "sweep-paper.json", kResults / "calibration.json"});
+  const std::string md =
+      markdown_of({kFixtures / "sweep-paper-h200.json", kFixtures / "h200-calibration-without-model.json"});
   const auto t2 = rows(section(md, "Table II"), 1);
   CHECK(md.find("| D1 P=2 ") != std::string::npos);
   CHECK(md.find("| D2 P=2 ") != std::string::npos);
-  const ResultsFile c = read_results(kResults / "calibration.json");
+  const ResultsFile c = read_results(kFixtures / "h200-calibration-without-model.json");
   CHECK(cell(t2, {"cluster barrier (cycles)"}, "D2 P=8") == fmt::format("{:.1f}", c.calibration->barrier.at(8).median));
   const auto devices = rows(section(md, "Inputs"), 1);
   CHECK(cell(devices, {"D2"}, "uuid") == c.device.uuid);
@@ -298,7 +299,8 @@ TEST_CASE("report: a bad file is named with its field", "[report]") {
 
   nlohmann::json j = paper_json();
   j["schema_version"] = 2;
-  const std::string version = error_of({kResults / "calibration.json", temp_file("v2.json", j.dump())});
+  const std::string version =
+      error_of({kFixtures / "h200-calibration-without-model.json", temp_file("v2.json", j.dump())});
   CHECK(version.find("v2.json: schema_version: expected 1, got 2") != std::string::npos);
 
   j = paper_json();
@@ -306,13 +308,14 @@ TEST_CASE("report: a bad file is named with its field", "[report]") {
   const std::string missing = error_of({temp_file("missing.json", j.dump())});
   CHECK(missing.find("missing.json: points[3].time_ms.median") != std::string::npos);
 
-  const std::string kind = error_of({kResults / "predict/predict-wvar_bwd-65536.json"});
-  CHECK(kind.find("predict-wvar_bwd-65536.json: kind:") != std::string::npos);
+  const std::string kind = error_of({kFixtures / "predict-wvar_bwd-65536-h200.json"});
+  CHECK(kind.find("predict-wvar_bwd-65536-h200.json: kind:") != std::string::npos);
 }
 
 TEST_CASE("report: the HTML is one self-contained page with SVG charts", "[report]") {
   const report::ReportData d = report::load_report(
-      {kResults / "sweep-paper.json", kResults / "sweep-paper-torch.json", kResults / "calibration.json"});
+      {kFixtures / "sweep-paper-h200.json", kFixtures / "sweep-paper-torch-h200.json",
+       kFixtures / "h200-calibration-without-model.json"});
   std::string html = report::render_html(report::build_document(d, "credit test"), report::report_charts(d));
   CHECK(html.find("<svg") != std::string::npos);
   CHECK(html.find("Fig. 3") != std::string::npos);

@@ -1,5 +1,5 @@
-// credit report's charts: panels of one chart on one y range (synthetic and the committed H200
-// sweep), and the P drawn under each speedup panel (the fastest and the model's pick).
+// credit report's charts: panels of one chart on one y range (synthetic and the H200
+// paper sweep of tests/fixtures), and the P drawn under each speedup panel (the fastest and the model's pick).
 #include <filesystem>
 #include <regex>
 #include <string>
@@ -26,7 +26,7 @@ std::vector<std::string> y_ticks(const std::string& svg) {
   return out;
 }
 
-const fs::path kResults = fs::path(CREDIT_SOURCE_DIR) / "docs/results/h200";
+const fs::path kFixtures = fs::path(CREDIT_FIXTURE_DIR);
 
 }  // namespace
 
@@ -58,7 +58,7 @@ TEST_CASE("charts: panels of one chart share one y range", "[report][charts]") {
   CHECK(report::svg::y_max(bars[0]) >= 40.0);
 
   // The report's own charts: every speedup and bandwidth panel on the scale of all of them.
-  const report::ReportData d = report::load_report({kResults / "sweep-paper.json"});
+  const report::ReportData d = report::load_report({kFixtures / "sweep-paper-h200.json"});
   for (const auto& chart : {report::speedup_panels(d.comparisons[0]), report::bandwidth_panels(d.comparisons[0])}) {
     REQUIRE(chart.size() == 7);
     const auto range = report::svg::y_range(chart[0]);

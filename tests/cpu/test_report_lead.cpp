@@ -1,5 +1,5 @@
 // credit report's lead table (cluster from N >= N*, with P = ...) on small synthetic sweeps and
-// on the committed H200 sweep against an oracle computed here from the JSON.
+// on the H200 paper sweep (tests/fixtures) against an oracle computed here from the JSON.
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
@@ -33,7 +33,7 @@ report::Lead lead(const std::vector<Width>& widths) {
   return leads[0];
 }
 
-const fs::path kResults = fs::path(CREDIT_SOURCE_DIR) / "docs/results/h200";
+const fs::path kFixtures = fs::path(CREDIT_FIXTURE_DIR);
 
 }  // namespace
 
@@ -120,8 +120,8 @@ TEST_CASE("lead: the report opens with it, one row per workload and M", "[report
   CHECK(std::regex_search(md, row));
 }
 
-TEST_CASE("lead: N* on the committed H200 sweep matches an oracle from the JSON", "[report][lead]") {
-  const ResultsFile r = read_results(kResults / "sweep-paper.json");
+TEST_CASE("lead: N* on the H200 paper sweep matches an oracle from the JSON", "[report][lead]") {
+  const ResultsFile r = read_results(kFixtures / "sweep-paper-h200.json");
   // Per workload and N: fastest one-CTA kernel against the fastest cluster.
   std::map<std::string, std::map<long long, std::pair<double, double>>> t;  // w -> n -> (one-CTA, cluster)
   for (const auto& p : r.points) {
@@ -132,7 +132,7 @@ TEST_CASE("lead: N* on the committed H200 sweep matches an oracle from the JSON"
     double& v = cluster ? cl : one;
     v = std::min(v, p.time_ms.median);
   }
-  const report::ReportData d = report::load_report({kResults / "sweep-paper.json"});
+  const report::ReportData d = report::load_report({kFixtures / "sweep-paper-h200.json"});
   REQUIRE(d.comparisons.size() == 1);
   const auto leads = report::leads(d.comparisons[0], std::nullopt);
   CHECK(leads.size() == t.size());

@@ -149,7 +149,7 @@ TEST_CASE("the partial schedules size their kept part for their CTAs per SM", "[
   CHECK(traits_of(Schedule::SplitPartial).partial_ctas == kSplitPartialCtasPerSm);
   CHECK(kSplitPartialCtasPerSm > kPartialCtasPerSm);
   CHECK(traits_of(Schedule::SplitPartial).split == Split::Spread);
-  CHECK_FALSE(traits_of(Schedule::SplitPartial).candidate);  // measured, then judged out on wide held-out 17
+  CHECK_FALSE(traits_of(Schedule::SplitPartial).candidate);  // measured, then judged out on a held-out wide-row sweep
   CHECK(takes_p(Schedule::SplitPartial, 128));
   CHECK_FALSE(takes_p(Schedule::SplitPartial, 16 + 8));
   for (const auto& t : schedule_traits())

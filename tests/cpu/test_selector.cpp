@@ -22,7 +22,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::string results = std::string(CREDIT_SOURCE_DIR) + "/docs/results/h200/";
+const std::string fixtures = std::string(CREDIT_FIXTURE_DIR) + "/";
 
 // The fastest passed candidate per shape, found here without the library's selection code.
 struct Fastest {
@@ -84,13 +84,13 @@ TEST_CASE("a selector from a synthetic sweep returns the measured fastest", "[se
   CHECK_THROWS_AS(sel.select("nosuch", 1024, 4096), std::invalid_argument);
 }
 
-TEST_CASE("a selector from a committed H200 sweep returns the measured fastest at every shape", "[selector]") {
-  const std::string path = results + "sweep-model-heldout.json";
+TEST_CASE("a selector from a recorded H200 sweep returns the measured fastest at every shape", "[selector]") {
+  const std::string path = fixtures + "sweep-heldout-h200.json";
   check_selects_fastest(Selector::from_sweep(path), read_results(path));
 }
 
 TEST_CASE("a selector from a calibration returns the time model's pick", "[selector]") {
-  const std::string path = results + "time-model-h200.json";
+  const std::string path = fixtures + "h200-calibration-with-model.json";
   const Selector sel = Selector::from_calibration(path);
   const ResultsFile r = read_results(path);
   REQUIRE(r.calibration);
@@ -120,7 +120,7 @@ TEST_CASE("a selector from a calibration returns the time model's pick", "[selec
 }
 
 TEST_CASE("a selector's shortlist: the time model's fastest candidates, or the measured ones of a sweep", "[selector]") {
-  const Selector sel = Selector::from_calibration(results + "time-model-h200.json");
+  const Selector sel = Selector::from_calibration(fixtures + "h200-calibration-with-model.json");
   for (const auto& [w, m, n] : {std::tuple{"softmax_bwd", 512LL, 50257LL}, std::tuple{"lars", 44LL, 4250LL},
                                 std::tuple{"layernorm", 4096LL, 2048LL}}) {
     INFO(w << " " << m << "x" << n);
@@ -136,7 +136,7 @@ TEST_CASE("a selector's shortlist: the time model's fastest candidates, or the m
     for (std::size_t i = 3; i < banded.size(); ++i) CHECK(banded[i].time_ms <= banded[0].time_ms * 1.10);
   }
   // From a sweep: the measured times, fastest first.
-  const std::string path = results + "sweep-model-heldout.json";
+  const std::string path = fixtures + "sweep-heldout-h200.json";
   const Selector measured = Selector::from_sweep(path);
   const auto want = fastest_of(read_results(path));
   REQUIRE(!want.empty());
@@ -151,11 +151,11 @@ TEST_CASE("a selector's shortlist: the time model's fastest candidates, or the m
 }
 
 TEST_CASE("a selector refuses what it cannot answer", "[selector]") {
-  const Selector sel = Selector::from_calibration(results + "time-model-h200.json");
+  const Selector sel = Selector::from_calibration(fixtures + "h200-calibration-with-model.json");
   CHECK_THROWS_AS(sel.select("row_sum", 4096, 65536), std::invalid_argument);  // a negative control
   CHECK_THROWS_AS(sel.select("layernorm", 0, 4096), std::invalid_argument);
-  CHECK_THROWS_AS(Selector::from_calibration(results + "nosuch.json"), std::runtime_error);
-  CHECK_THROWS_AS(Selector::from_sweep(results + "time-model-h200.json"), std::runtime_error);  // not a sweep
+  CHECK_THROWS_AS(Selector::from_calibration(fixtures + "nosuch.json"), std::runtime_error);
+  CHECK_THROWS_AS(Selector::from_sweep(fixtures + "h200-calibration-with-model.json"), std::runtime_error);  // not a sweep
 }
 
 TEST_CASE("the public workload list and tensors follow the declarations", "[selector]") {

@@ -79,7 +79,7 @@ TEST_CASE("sweep configs read every field and name the bad one", "[sweep]") {
   CHECK(corrupt.find("not valid JSON") != std::string::npos);
   CHECK(error_of("/nonexistent/credit.json").find("cannot open") != std::string::npos);
 
-  // "dtype" (issue 17): the workloads in that type, the candidates built in it; a bad type names the field.
+  // "dtype": the workloads in that type, the candidates built in it; a bad type names the field.
   const SweepConfig b = read_sweep_config(write_temp("b.json", R"({"workloads": ["lars", "rmsnorm"], "dtype": "bf16"})"));
   CHECK(b.element == ElementType::BF16);  // (the workloads and points it runs: cli_sweep_dry_run_bf16*)
   CHECK(read_sweep_config(ok).element == ElementType::F32);
@@ -152,7 +152,7 @@ TEST_CASE("sweep configs reject unknown keys, naming them", "[sweep]") {
   CHECK(error_of(fs::temp_directory_path()).find("is a directory") != std::string::npos);
 }
 
-TEST_CASE("every committed config reads", "[sweep]") {
+TEST_CASE("every shipped config reads", "[sweep]") {
   int n = 0;
   for (const auto& f : fs::directory_iterator(fs::path(CREDIT_SOURCE_DIR) / "configs")) {
     if (f.path().extension() != ".json") continue;
@@ -328,4 +328,28 @@ TEST_CASE("credit against the peers: the ratio, and the ceiling a kernel at the 
   // A file without a copy bandwidth gives no ceiling.
   r.copy_gbps = 0;
   CHECK(credit_vs_peers(r, {peers}).ceiling.empty());
+}
+
+TEST_CASE("credit against the copy: the fastest passed candidate over the copy of the same bytes", "[sweep]") {
+  ResultsFile r;
+  r.kind = "sweep";
+  auto of = [](SweepPoint p, const char* w) {
+    p.workload = w;
+    return p;
+  };
+  // wvar_bwd: the cluster (2.2 ms) beats staged (3.0); its copy takes 2.0 ms: 2.0 / 2.2. lars: staged at 1.25 ms, a
+  // faster cluster that failed its check and a control (never a candidate), its copy 1.0 ms: 1.0 / 1.25.
+  r.points = {of(point("staged", 1, 65536, 3.0), "wvar_bwd"),  of(point("cluster", 8, 65536, 2.2), "wvar_bwd"),
+              of(point("copy", 1, 65536, 2.0), "wvar_bwd"),    of(point("staged", 1, 65536, 1.25), "lars"),
+              of(point("cluster", 16, 65536, 0.5), "lars"),    of(point("control", 2, 65536, 0.1), "lars"),
+              of(point("copy", 1, 65536, 1.0), "lars"),        of(point("staged", 1, 65536, 1.0), "rms_softmax")};
+  r.points[4].disposition = Disposition::Incorrect;
+  const CopyFractionTable t = credit_vs_copy(r);
+  const auto cell = std::make_pair(r.points[0].m, 65536LL);
+  REQUIRE(t.geomean.count(cell) == 1);
+  CHECK(t.count.at(cell) == 2);  // rms_softmax has no copy point: left out
+  CHECK(std::fabs(t.geomean.at(cell) - std::sqrt(2.0 / 2.2 * (1.0 / 1.25))) < 1e-12);
+  CHECK(t.lowest.at(cell).workload == "lars");
+  CHECK(t.lowest.at(cell).schedule == "staged");
+  CHECK(std::fabs(t.lowest.at(cell).fraction - 0.8) < 1e-12);
 }

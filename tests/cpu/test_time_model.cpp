@@ -499,7 +499,7 @@ TEST_CASE("register_probe_power: a register variant's own probe before its famil
   const double launch = l.launch_us * 1e-3;
   REQUIRE(deep_16k > launch);
   REQUIRE(deep_8k > launch);
-  // A family probe (as the thirteenth session's calibrations hold) at 8192, and the 512 x 8 variant's own.
+  // A family probe (as older calibrations hold) at 8192, and the 512 x 8 variant's own.
   c.kernel_probes["rmsnorm"]["registers_deep"] = KernelProbe{2048, 8192, probe_past_launch(l, deep_8k, 0.9)};
   CHECK(near(t(1, "registers_deep", 130, 11500).probe_scale, 0.9));  // only the family's: it serves every variant
   c.kernel_probes["rmsnorm"]["registers/512x8"] = KernelProbe{2048, 16384, probe_past_launch(l, deep_16k, 1.2)};
@@ -806,7 +806,7 @@ TEST_CASE("split_probe_power: the staged and global_reread kernels scaled by the
   CHECK(near(t(1, "staged", 1, 700, 6000).probe_scale, 0.9));
   CHECK(near(t(1, "global_reread", 1, 700, 6000).probe_scale, 1.25));
   CHECK(near(t(1, "staged", 1, 700, 6000).t_ms - launch, 0.9 * (t(0, "staged", 1, 700, 6000).t_ms - launch)));
-  // The clustered kernel has its own power since the twentieth session (cluster_probe_power, 0 here).
+  // The clustered kernel has a power of its own (cluster_probe_power, 0 here).
   CHECK(t(1, "cluster", 8, 300, 50000).probe_scale == 1);
   const double cluster_formula = t(0, "cluster", 8, 300, 50000).t_ms;
   prm.cluster_probe_power = 1;

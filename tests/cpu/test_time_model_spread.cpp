@@ -44,8 +44,7 @@ TEST_CASE("spread_probe_power: split_global borrows the clustered kernel's probe
   CHECK(t(1, 0, "split_global", 64).probe_scale == 1);
 }
 
-// split_global (twenty-sixth session): a term written before the schedule was measured; a candidate since the
-// twenty-eighth.
+// split_global: a term written before the schedule was measured, and a candidate since its measurement.
 TEST_CASE("split_global's term: plain CTAs' residency, a global exchange per stage", "[model][time]") {
   Calibration c = h200_like();
   for (const auto& w : all_workloads()) c.kernels.push_back({w.name, "split_global", 256, 64, 0});
@@ -53,7 +52,7 @@ TEST_CASE("split_global's term: plain CTAs' residency, a global exchange per sta
   const TimeModelParams prm = h200_params();
   CHECK(prm.global_exchange_us == kGlobalExchangeUs);
   CHECK(prm.global_exchange_split_us == kGlobalExchangeSplitUs);
-  // The default build's exchange is the tagged one, with its own pair (thirty-fifth session; the counter barrier's is
+  // The default build's exchange is the tagged one, with its own pair (the counter barrier's is
   // tests/cpu/exchange_pair_counter.cpp's).
   CHECK(kGlobalExchangeUs == 0.65);
   CHECK(kGlobalExchangeSplitUs == 0.0075);
@@ -92,7 +91,7 @@ TEST_CASE("split_global's term: plain CTAs' residency, a global exchange per sta
   CHECK(d64 > 0);
   CHECK(d128 > d64);
   CHECK(ts(0.05, "cluster", 16, 1024, 65536).t_ms == ts(0.0, "cluster", 16, 1024, 65536).t_ms);
-  // A candidate since the twenty-eighth session: predict_times weighs it at the spread splits that fit (64 and
+  // A candidate: predict_times weighs it at the spread splits that fit (64 and
   // 128 here), and a global exchange too dear to pay (1e6 us) leaves every other candidate's time as it was.
   const Prediction pr = predict_times(w.figures, w.name, c, prm, 1024, 1 << 20);
   CHECK(pr.pick_schedule == "split_global");  // so that the check below, never with 1e6 us, says something
@@ -113,7 +112,7 @@ TEST_CASE("split_global's term: plain CTAs' residency, a global exchange per sta
   CHECK(refused_as_predating(w, prm, "split_global"));
 }
 
-// split_pipelined (thirty-first session): an a-priori term, written before the schedule was measured, not a
+// split_pipelined: an a-priori term, written before the schedule was measured, not a
 // candidate. Each property below is one the kernel was built for.
 TEST_CASE("split_pipelined's a-priori term: two slices, no seat, its next slice loading under the chain", "[model][time]") {
   Calibration c = h200_like();
@@ -172,9 +171,9 @@ TEST_CASE("resident rows of P CTAs without a cluster: whole sets of P resident C
   CHECK(resident_rows(c, 16, 1, true) == 7);    // a cluster of 16: the slots table, as before
 }
 
-// split_partial (thirty-eighth session): split_global keeping what fits kSplitPartialCtasPerSm CTAs per SM of each
+// split_partial: split_global keeping what fits kSplitPartialCtasPerSm CTAs per SM of each
 // slice, streaming the rest at every phase: the partial kernels' stream terms with split_global's residency and
-// exchange, its streamed part at a rate of its own (split_partial_cta_gbps; thirty-ninth session). Not a candidate:
+// exchange, its streamed part at a rate of its own (split_partial_cta_gbps). Not a candidate:
 // `predict --schedule split_partial` shows its term.
 TEST_CASE("split_partial's term: split_global's residency and exchange, partial's streamed part", "[model][time]") {
   Calibration c = h200_like();
@@ -218,13 +217,13 @@ TEST_CASE("split_partial's term: split_global's residency and exchange, partial'
   CHECK(r(2.0, "split_partial", 32, 1024, 1 << 20).t_ms > r(8.0, "split_partial", 32, 1024, 1 << 20).t_ms);
   auto pr = with_constant(&TimeModelParams::partial_cta_gbps, c, w, prm);
   CHECK(pr(2.0, "split_partial", 32, 1024, 1 << 20).t_ms == pr(40.0, "split_partial", 32, 1024, 1 << 20).t_ms);
-  // Not a candidate (judged out on wide held-out 17, thirty-ninth session): never among predict_times' candidates.
+  // Not a candidate (judged out on a held-out wide-row sweep of the H100): never among predict_times' candidates.
   for (const CandidateTime& x : predict_times(w.figures, w.name, c, prm, 1024, 1 << 20).candidates)
     CHECK(x.schedule != "split_partial");
 }
 
 // split_partial borrows the clustered kernel's probe as split_global does, with split_global's power (0 built in):
-// the partial kernels' power put it at 1.16 of its measured time (thirty-ninth session, the H100 widebench).
+// the partial kernels' power put it at 1.16 of its measured time (an H100's split-row bench of wide rows).
 TEST_CASE("split_partial takes split_global's probe power, not the partial kernels'", "[model][time]") {
   const ScheduleTraits& t = traits_of(Schedule::SplitPartial);
   TimeModelParams prm;

@@ -1,4 +1,4 @@
-// Measured DRAM traffic on the CPU side (issue 14): Nsight Compute's CSV read back from canned
+// Measured DRAM traffic on the CPU side: Nsight Compute's CSV read back from canned
 // logs in ncu's documented layouts, kernels attributed to the targets through the markers, the
 // >5% flag, the JSON and CSV records, and the whole child-process run against a stand-in ncu
 // (tests/fixtures/ncu/fake_ncu.sh), the permission error included.
@@ -30,7 +30,7 @@ using namespace credit::traffic;
 
 namespace {
 
-const fs::path kFixtures = fs::path(CREDIT_SOURCE_DIR) / "tests/fixtures/ncu";
+const fs::path kFixtures = fs::path(CREDIT_FIXTURE_DIR) / "ncu";
 
 std::string read_fixture(const std::string& name) {
   std::ifstream in(kFixtures / name, std::ios::binary);

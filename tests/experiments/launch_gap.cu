@@ -1,6 +1,6 @@
-// Issue 12, an experiment (not a test): where does the time go between credit's event-timed short-row kernel and
+// An experiment (not a test): where does the time go between credit's event-timed short-row kernel and
 // its own duration? At 256 x 2048 credit's time sat 1.8 us above its kernel's Nsight Compute duration, Triton's
-// 0.7 us (perf-notes, twenty-second session); neither the L2 flush nor the sample loop explained it. Here one
+// 0.7 us (measured on the H200); neither the L2 flush nor the sample loop explained it. Here one
 // copy-like kernel (256 CTAs of 256 threads, each CTA reading and writing 8 KB: a row of 2048 floats) is timed by
 // credit's Timer, as a sweep times a point (L2 flushed, start event, launch, stop event, wait), in variants
 // that each change one thing credit's register kernels do and a plain kernel does not:
@@ -12,8 +12,8 @@
 // Each sample also reads the kernel's own span from %globaltimer: the first CTA's first instruction to the last
 // CTA's last store. Printed per variant: the event time's median, the span's median and their difference (what the
 // launch, the first CTA's start and the drain after the last store cost). Run: build/tests/credit_launch_gap
-// [samples] on the GPU machine (`scripts/gpu-check.sh launchgap`, which times credit's own kernels in the same
-// lease); exit 77 without a GPU.
+// [samples] on the GPU machine (`scripts/gpu-check.sh launchgap`, which times credit's own kernels on the same
+// machine); exit 77 without a GPU.
 #include <cuda_runtime.h>
 
 #include <cstdio>

@@ -1,8 +1,8 @@
-// Issue 13, "retain a narrower copy of the inputs": would a copy kept in bf16, fp16 or 3 bytes (fp32 without
+// An experiment, "retain a narrower copy of the inputs": would a copy kept in bf16, fp16 or 3 bytes (fp32 without
 // its low 8 mantissa bits) meet the 1e-5 relative L2 error? The float64 oracle on the inputs as drawn against the oracle on the same inputs rounded to the narrower type (round to nearest even):
 // a lower bound on what a kernel computing from such a copy would miss by (its own fp32 error adds to it).
 // Four rows of 262144 per workload; prints the worst output's relative L2 error, for quant_int8 the share
-// of int8 outputs that change (the tests ask them bit-exact). Results: docs/perf-notes.md, twenty-seventh session.
+// of int8 outputs that change (the tests ask them bit-exact).
 // Run: build/tests/credit_narrow_retention (CPU only; built with the tests so that it keeps compiling).
 #include <cmath>
 #include <cstdint>

@@ -107,7 +107,7 @@ TEST_CASE("the work-free control kernel gives a finite T_ctrl", "[gpu][calibrate
 TEST_CASE("host occupancy from recorded resources matches the occupancy API", "[gpu][calibrate][occupancy]") {
   const Calibration& c = calibration();
   // staged, global_reread, cluster, split_global, split_pipelined, every register variant, and split_partial
-  // where the workload keeps something in shared memory; in bf16 and fp16 the schedules built in the type (issue 17):
+  // where the workload keeps something in shared memory; in bf16 and fp16 the schedules built in the type:
   // the same but split_pipelined
   size_t recorded = 0;
   for (const WorkloadInfo& w : all_workloads()) recorded += size_t(5 + kRegisterVariantCount) + (w.figures.b_keep > 0 ? 1 : 0);
@@ -202,7 +202,7 @@ TEST_CASE("the kernel probes: staged, global_reread and the clustered kernel of 
       CHECK(pr.ms < 2.0 * at.t_ms);
     }
   }
-  // In bf16 (issue 17) every register variant has a probe of its own, at its widest row in the type.
+  // In bf16 every register variant has a probe of its own, at its widest row in the type.
   for (const auto& w : narrow_workloads(ElementType::BF16)) {
     REQUIRE(c.kernel_probes.count(w.name) == 1);
     const auto& probes = c.kernel_probes.at(w.name);

@@ -23,7 +23,7 @@ using gpu::Schedule;
 
 namespace {
 
-// The host problem's tensors on the device, stored in element type t (issue 17: inputs, column parameters and fp32
+// The host problem's tensors on the device, stored in element type t (inputs, column parameters and fp32
 // outputs in bf16 or fp16, their bits from the host's rounding; per-row scalars fp32); outputs re-poisoned before
 // every run. The host problem's inputs must already be rounded to t (HostProblem::round_inputs), so that the
 // oracle sees what the kernel reads.
@@ -161,7 +161,7 @@ void check_all_schedules(const WorkloadInfo& w, Shape sh, uint64_t seed, InputSc
   CHECK(ran >= 2);  // at least global-reread and one cluster size run at every shape
 }
 
-// Issue 17: every workload in bf16 and fp16 against the float64 oracle on the same rounded inputs, every schedule
+// Every workload in bf16 and fp16 against the float64 oracle on the same rounded inputs, every schedule
 // built in the type at each P it takes (the others refused, never launched).
 void check_narrow_schedules(const WorkloadInfo& w, ElementType t, Shape sh, uint64_t seed) {
   HostProblem h = make_random_problem(w, sh.m, sh.n, seed);
@@ -284,7 +284,7 @@ TEST_CASE("every schedule matches the float64 oracle at ragged and large shapes"
     for (const Shape& sh : shapes) check_all_schedules(w, sh, ++seed * 7919, InputScale::Normal);
 }
 
-// Partial retention (issue 13): rows up to 2^20 elements, ragged and a power of two, and 1024 rows,
+// Partial retention: rows up to 2^20 elements, ragged and a power of two, and 1024 rows,
 // for each partial schedule (two CTAs per SM, and partial_one's one) wherever the slice of a
 // cluster of 16 does not fit whole at its occupancy.
 TEST_CASE("partial retention matches the oracle at wide rows", "[gpu]") {
@@ -322,9 +322,9 @@ TEST_CASE("partial retention matches the oracle at wide rows", "[gpu]") {
   CHECK(gpu::partial_keep(w, Schedule::PartialOne, device()) > gpu::partial_keep(w, Schedule::Partial, device()));
 }
 
-// split_global (issue 13): the row over 8 to 128 CTAs without a cluster, seated by tickets, partials
+// split_global: the row over 8 to 128 CTAs without a cluster, seated by tickets, partials
 // through global memory; split_pipelined, its persistent double-buffered form (row groups looping over
-// rows); split_partial, split_global keeping part of each slice and streaming the rest (thirty-eighth session).
+// rows); split_partial, split_global keeping part of each slice and streaming the rest.
 // The issue's widths and row counts, ragged ones too; 1024 rows (many rows in flight, seats taken
 // as CTAs start; each group of split_pipelined serving many rows, its buffers alternating) for 4 and 8 B
 // kept per element. Every configuration runs twice on one workspace, the second launch relying on the
@@ -636,7 +636,7 @@ TEST_CASE("one ragged shape per workload, every schedule", "[sanitize]") {
   for (const auto& w : all_workloads()) check_all_schedules(w, Shape{3, 50257}, ++seed, InputScale::Normal);
 }
 
-// The negative controls (issue 14) that the split-row kernels run: staged, global_reread and every
+// The negative controls that the split-row kernels run: staged, global_reread and every
 // cluster size against the oracle (an elementwise one has no stage and no exchange, a row sum no
 // per-element output); every other schedule, and every schedule of a control declared whole-row,
 // refused with the reason. scripts/gpu-check.sh negctl runs this under compute-sanitizer too.

@@ -63,7 +63,7 @@ TEST_CASE("a rung that cannot run is recorded, not launched", "[gpu][ladder]") {
   require_passed(shape.measure({Schedule::LocalFusion, 4, true, {}}, 1, 5));
 }
 
-// The ladder in bf16 (issue 17): every rung runs in the type (the unfused chain since the forty-second session, its
+// The ladder in bf16: every rung runs in the type (the unfused chain too, its
 // intermediates in fp32) and is checked against the CPU execution within the bf16 tolerance; the floors copy the typed
 // operator's bytes; the unfused chain of another workload is refused with the reason.
 TEST_CASE("the ladder in bf16: the rungs built in it pass, the others are recorded", "[gpu][ladder][dtype]") {

@@ -1,4 +1,4 @@
-// Measured DRAM traffic on the GPU (issue 14): a copy kernel's bytes, measured by Nsight Compute
+// Measured DRAM traffic on the GPU: a copy kernel's bytes, measured by Nsight Compute
 // through the same child process as bench --traffic, match what it moves within 2%. Skipped
 // (with the reason) where ncu is missing or may not read the counters.
 #include <cmath>

@@ -14,8 +14,8 @@ using namespace credit;
 
 TEST_CASE("tune: the shortlist checked and timed at the shape, the fastest passed one kept", "[gpu][tune]") {
   const DeviceInfo dev = gpu::use_device(0);
-  // The committed H200 calibration ranks the candidates (its kernels' resources are this build's).
-  const ResultsFile file = read_results(std::string(CREDIT_SOURCE_DIR) + "/docs/results/h200/time-model-h200.json");
+  // An H200 calibration with the fitted constants ranks the candidates (its kernels' resources are this build's).
+  const ResultsFile file = read_results(std::string(CREDIT_FIXTURE_DIR) + "/h200-calibration-with-model.json");
   REQUIRE(file.calibration);
   const Calibration& cal = *file.calibration;
   gpu::Timer timer(dev);
@@ -45,10 +45,9 @@ TEST_CASE("tune: the shortlist checked and timed at the shape, the fastest passe
 
 TEST_CASE("tune: split_global on the shortlist is checked and timed like any candidate", "[gpu][tune]") {
   const DeviceInfo dev = gpu::use_device(0);
-  // A calibration of a build with split_global (wide held-out 14's, another H200): at 16 rows of 2^19 its model
-  // shortlists split_global at P = 64 and 128 beside partial_one (twenty-eighth session, challenger E).
-  const ResultsFile file =
-      read_results(std::string(CREDIT_SOURCE_DIR) + "/docs/results/h200/twentyeighth/calibration-wide-14.json");
+  // A calibration of a build with split_global (another H200): at 16 rows of 2^19 its model shortlists
+  // split_global at P = 64 and 128 beside partial_one.
+  const ResultsFile file = read_results(std::string(CREDIT_FIXTURE_DIR) + "/h200-calibration-split-global.json");
   REQUIRE(file.calibration);
   const Calibration& cal = *file.calibration;
   gpu::Timer timer(dev);

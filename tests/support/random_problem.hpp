@@ -29,7 +29,7 @@ struct HostProblem {
   const std::vector<float>& col_param(std::string_view name) const;
   const std::vector<float>& row_param(std::string_view name) const;
 
-  // Issue 17: the inputs and column parameters as stored in element type t (rounded to nearest even; per-row
+  // The inputs and column parameters as stored in element type t (rounded to nearest even; per-row
   // scalars stay fp32), so that the float64 oracle sees what a kernel reading that type reads; and the fp32
   // per-element outputs as a kernel storing that type would leave them.
   void round_inputs(credit::ElementType t);

@@ -4,9 +4,9 @@
 namespace credit::workloads {
 
 // h = x + r, y = h * rsqrt(mean h^2 + eps) * gamma: the residual add fused with the RMSNorm of
-// LLaMA-style blocks (both outputs kept: h feeds the next residual). Added in the thirteenth session,
-// after the time model's constants were fixed, so that a sweep of it judges the model on a workload
-// no fit or design choice had seen: two retained inputs, two outputs, one stage, a column parameter.
+// LLaMA-style blocks (both outputs kept: h feeds the next residual). Declared after the time model's
+// constants were fitted (2026-12-01), so that a sweep of it judges the model on a workload no fit or
+// design choice had seen: two retained inputs, two outputs, one stage, a column parameter.
 struct AddRmsnorm {
   static constexpr const char* name = "add_rmsnorm";
   static constexpr long default_rows = 4096;

@@ -5,9 +5,9 @@ namespace credit::workloads {
 
 // dx = rstd (g - mean g - xhat mean(g xhat)), xhat = (x - mean x) rstd, rstd = 1 / sqrt(var x + eps):
 // layer norm's input gradient, g the gradient at the normalised output (gamma already applied, or a
-// layer norm without affine parameters: a declaration's stage cannot read column parameters). Added
-// in the twenty-fourth session, after the time model's constants were fixed, so that validation 40
-// judges the model on a workload no fit or design choice had seen: mean first (as layernorm), then
+// layer norm without affine parameters: a declaration's stage cannot read column parameters). Declared
+// after the time model's constants were fitted (2026-12-01), so that a held-out sweep judges the model
+// on a workload no fit or design choice had seen: mean first (as layernorm), then
 // three sums of two inputs (the first stage of three statistics after one of one).
 struct LayernormBwd {
   static constexpr const char* name = "layernorm_bwd";

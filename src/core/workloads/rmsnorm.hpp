@@ -4,8 +4,7 @@
 namespace credit::workloads {
 
 // y = x * rsqrt(mean x^2 + eps) * gamma: the RMSNorm of LLaMA-style models, with its weight.
-// Added after time model v6 was fitted, so that its validation sweep holds a workload no fit or
-// design choice had seen (docs/model-notes.md); like layernorm it reads a column parameter in h.
+// Like layernorm it reads a column parameter in h.
 struct Rmsnorm {
   static constexpr const char* name = "rmsnorm";
   static constexpr long default_rows = 4096;

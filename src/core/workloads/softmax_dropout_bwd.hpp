@@ -6,8 +6,8 @@ namespace credit::workloads {
 
 // dz = p * (dy * k - sum p dy k), p = softmax(z), k = the dropout mask applied to p (0 or 1 / keep
 // probability; drawn uniform here, which the arithmetic does not care about): the backward of
-// dropout(softmax(z)), attention's probabilities. Added in the twentieth session, after the time
-// model's constants were fixed, so that a held-out sweep judges the model on a workload no fit or
+// dropout(softmax(z)), attention's probabilities. Declared after the time model's constants were
+// fitted (2026-12-01), so that a held-out sweep judges the model on a workload no fit or
 // design choice had seen: three retained inputs (12 B per element in shared memory, the first such),
 // two stages.
 struct SoftmaxDropoutBwd {

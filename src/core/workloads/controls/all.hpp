@@ -1,5 +1,5 @@
 #pragma once
-// The negative controls (issue 14): operators whose structure leaves nothing for a cluster to
+// The negative controls: operators whose structure leaves nothing for a cluster to
 // reuse, declared so that the structural rules reject them by name and `credit bench` can
 // measure the ones the split-row kernels run. They are not in AllWorkloads: the calibration,
 // the time model and the default sweeps are about reduction-reuse only.
