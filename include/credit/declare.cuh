@@ -1,5 +1,5 @@
 #pragma once
-// Bring your own workload: declare a row-wise operator in your own .cu the way credit's seven are
+// Bring your own workload: declare a row-wise operator in your own .cu the way credit's own workloads are
 // declared (src/core/workloads/*.hpp: its inputs, stages of statistics with their combine
 // operators, contribute / finish / apply; the rules are core/workload.hpp's
 // declaration_is_valid), include this header, and run credit's staged, global-reread or

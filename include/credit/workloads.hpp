@@ -16,7 +16,8 @@ struct WorkloadTensors {
   std::vector<std::string> row_outputs;  // fp32 [M]
 };
 
-// The seven reduction-reuse workloads the selector and the launchers serve.
+// The reduction-reuse workloads the selector and the launchers serve (every declared one; `credit list`
+// prints their count).
 std::vector<std::string> workload_names();
 WorkloadTensors workload_tensors(std::string_view workload);  // throws std::invalid_argument
 

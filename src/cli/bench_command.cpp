@@ -35,6 +35,14 @@ std::vector<std::string> candidate_names() {
   return v;
 }
 
+// The schedules whose kernel records a phase timeline (--phases).
+std::string phase_schedules() {
+  std::string v;
+  for (const ScheduleTraits& t : schedule_traits())
+    if (t.phase_marks) v += (v.empty() ? "" : ", ") + std::string(t.name);
+  return v;
+}
+
 struct BenchArgs {
   std::vector<std::string> workloads{"all"};
   std::string widths = "4096,8192,16384,32768,65536,131072,262144";
@@ -49,6 +57,7 @@ struct BenchArgs {
   bool phases = false;
   bool traffic = false;
   std::string dtype = "f32";
+  bool ps_given = false;  // --P on the command line
 };
 
 // The workloads named, each in element type t (a negative control is f32 only: an error in another type).
@@ -67,17 +76,40 @@ std::vector<const WorkloadInfo*> chosen_workloads(const std::vector<std::string>
   return v;
 }
 
-void print_point(std::FILE* out, const SweepPoint& p) {
+// The table's first columns, as wide as the longest workload name, M and N the run has (its rows are printed as
+// they complete, so the widths are set before).
+struct PointColumns {
+  std::size_t workload = 12, m = 6, n = 7, schedule = 17;
+};
+
+PointColumns point_columns(const std::vector<const WorkloadInfo*>& workloads, long long rows,
+                           const std::vector<int>& widths) {
+  PointColumns c;
+  for (const WorkloadInfo* w : workloads) {
+    c.workload = std::max(c.workload, w->name.size());
+    c.m = std::max(c.m, std::to_string(rows > 0 ? rows : w->default_rows).size());
+  }
+  for (int n : widths) c.n = std::max(c.n, std::to_string(n).size());
+  return c;
+}
+
+void print_header(std::FILE* out, const PointColumns& c) {
+  fmt::print(out, "{:<{}} {:>{}} {:>{}} {:<{}} {:>3} {:>10} {:>9} {:>8}\n", "workload", c.workload, "M", c.m, "N", c.n,
+             "schedule", c.schedule, "P", "ms", "GB/s", "%copy");
+}
+
+void print_point(std::FILE* out, const PointColumns& c, const SweepPoint& p) {
   if (p.disposition == Disposition::Passed)
-    fmt::print(out, "{:<12} {:>6} {:>7} {:<14} {:>2} {:>10.4f} {:>9.1f} {:>7.1f}%  err {:.1e}\n", p.workload, p.m,
-               p.n, p.schedule, p.p, p.time_ms.median, p.gbps, p.pct_of_copy, p.max_rel_l2_error);
+    fmt::print(out, "{:<{}} {:>{}} {:>{}} {:<{}} {:>3} {:>10.4f} {:>9.1f} {:>7.1f}%  err {:.1e}\n", p.workload,
+               c.workload, p.m, c.m, p.n, c.n, p.schedule, c.schedule, p.p, p.time_ms.median, p.gbps, p.pct_of_copy,
+               p.max_rel_l2_error);
   else
-    fmt::print(out, "{:<12} {:>6} {:>7} {:<14} {:>2} {}: {}\n", p.workload, p.m, p.n, p.schedule, p.p,
-               disposition_name(p.disposition), p.reason);
+    fmt::print(out, "{:<{}} {:>{}} {:>{}} {:<{}} {:>3} {}: {}\n", p.workload, c.workload, p.m, c.m, p.n, c.n, p.schedule,
+               c.schedule, p.p, disposition_name(p.disposition), p.reason);
 }
 
 void run_bench(const BenchArgs& a, const GlobalOptions& g) {
-  refuse_overwriting_inputs({}, {{"--json", g.json_path}, {"--csv", a.csv}});  // the two outputs apart
+  prepare_outputs({}, {{"--json", g.json_path}, {"--csv", a.csv}});  // cli/output_paths.hpp, before the GPU
   const ElementType element = element_type_option(a.dtype);
   const auto workloads = chosen_workloads(a.workloads, element);  // bad input fails before the GPU is touched
   const std::optional<Shape> shape = a.shape.empty() ? std::nullopt : std::optional<Shape>(shape_option(a.shape));
@@ -98,6 +130,11 @@ void run_bench(const BenchArgs& a, const GlobalOptions& g) {
   const bool spread = any_schedule([](gpu::Schedule s) { return traits_of(s).split == Split::Spread; });
   const int most = spread ? std::max(kMaxGlobalSplit, kMaxSpreadSplit) : kMaxGlobalSplit;
   const bool split_chosen = any_schedule([](gpu::Schedule s) { return traits_of(s).split != Split::OneCta; });
+  // Options that would change nothing for the schedules chosen are refused, naming them.
+  refuse_option(a.ps_given && !split_chosen,
+                "--P: none of the schedules chosen splits a row (each runs one CTA per row, P = 1)");
+  refuse_option(a.phases && !any_schedule([](gpu::Schedule s) { return traits_of(s).phase_marks; }),
+                "--phases: none of the schedules chosen records a phase timeline (" + phase_schedules() + " do)");
   for (int p : ps) {
     const bool taken_unclustered = any_schedule([p](gpu::Schedule s) {
       return !traits_of(s).cluster_launch && traits_of(s).split != Split::OneCta && takes_p(s, p);
@@ -111,7 +148,7 @@ void run_bench(const BenchArgs& a, const GlobalOptions& g) {
       throw CommandFailed(fmt::format("illegal split {}: none of the schedules chosen takes {} CTAs per row "
                                       "(split_global, split_pipelined: a power of two from 2 to {})", p, p, kMaxSpreadSplit), 2);
   }
-  if (a.samples < 1 || a.warmup < 0) throw CommandFailed("--samples must be >= 1 and --warmup >= 0", 2);
+  check_timing_counts(a.samples, a.warmup);
   if (a.rows_given && (a.rows < 1 || a.rows > kMaxRows))
     throw CommandFailed(fmt::format("--rows: expected a positive number of rows up to 2^31 - 1, got {}", a.rows), 2);
   CsvOutput csv(a.csv);  // with "-", the table goes to stderr and stdout carries the CSV only
@@ -136,13 +173,13 @@ void run_bench(const BenchArgs& a, const GlobalOptions& g) {
   fmt::print(table, "{} ({} SMs, {} KB smem/block): copy {:.0f} GB/s (memcpy {:.0f}, kernel {:.0f}; read+write)\n",
              dev.name, dev.sm_count, dev.smem_per_block_optin / 1024, copy.best(), copy.memcpy_gbps,
              copy.kernel_gbps);
-  fmt::print(table, "{:<12} {:>6} {:>7} {:<14} {:>2} {:>10} {:>9} {:>8}\n", "workload", "M", "N", "schedule", "P",
-             "ms", "GB/s", "%copy");
+  const PointColumns columns = point_columns(workloads, rows, widths);
+  print_header(table, columns);
   const auto t0 = std::chrono::steady_clock::now();
   BenchObserver observe;
   observe.point = [&](const SweepPoint& p) {
-    print_point(table, p);
-    if (!g.json_path.empty()) write_results(g.json_path, out);  // nothing measured is lost
+    print_point(table, columns, p);
+    if (rewritable_output(g.json_path)) write_results(g.json_path, out);  // nothing measured is lost
   };
   observe.phases = [&](const std::vector<gpu::PhaseMark>& marks) {
     for (const auto& mk : marks)
@@ -155,10 +192,8 @@ void run_bench(const BenchArgs& a, const GlobalOptions& g) {
                  el / double(done) * double(total - done));
   };
   ::credit::run_bench(plan, dev, timer, out, observe);
-  if (profiler) {
-    measure_traffic(out.points, *profiler, table);
-    if (!g.json_path.empty()) write_results(g.json_path, out);
-  }
+  if (profiler) measure_traffic(out.points, *profiler, table);
+  if (!g.json_path.empty()) write_results_output(g.json_path, out);  // the one write to stdout, a FIFO or a device
   csv.write(points_csv(out.points));
   if (const std::size_t bad = failed_points(out))
     throw CommandFailed(fmt::format("{} point(s) were incorrect or failed", bad), 1);
@@ -193,7 +228,10 @@ void add_bench_command(CLI::App& app, GlobalOptions& g) {
   cmd->add_flag("--traffic", a.traffic,
                 "also measure each passed kernel's DRAM bytes read and written (Nsight Compute, L2 emptied first), "
                 "beside the model's; needs ncu with permission for the GPU's counters");
-  cmd->callback([&g] { run_bench(a, g); });
+  cmd->callback([cmd, &g] {
+    a.ps_given = cmd->get_option("--P")->count() > 0;
+    run_bench(a, g);
+  });
 }
 
 }  // namespace credit::cli

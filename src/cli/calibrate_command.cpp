@@ -8,6 +8,7 @@
 #include "calibration/calibration_cache.hpp"
 #include "cli/calibration_table.hpp"
 #include "cli/commands.hpp"
+#include "cli/output_paths.hpp"
 #include "core/workload_registry.hpp"
 #include "gpu/calibrate.hpp"
 #include "gpu/control.hpp"
@@ -50,6 +51,7 @@ void print_control_sample(const DeviceInfo& dev, const std::vector<int>& ps) {
 
 void run_calibrate(const CalibrateArgs& a, const GlobalOptions& g) {
   if (a.runs < 1) throw CommandFailed("--runs must be at least 1", 2);
+  prepare_outputs({}, {{"--json", g.json_path}});  // cli/output_paths.hpp, before the GPU
   const DeviceInfo dev = gpu::use_device(g.device);
   const auto t0 = std::chrono::steady_clock::now();
   ResultsFile out;
@@ -63,8 +65,8 @@ void run_calibrate(const CalibrateArgs& a, const GlobalOptions& g) {
   fmt::print("{}{}", format_table_ii(*out.calibration), format_kernel_probes(*out.calibration));
 
   if (!g.json_path.empty()) {
-    write_results(g.json_path, out);
-    spdlog::info("wrote {}", g.json_path);
+    write_results_output(g.json_path, out);
+    if (g.json_path != "-") spdlog::info("wrote {}", g.json_path);
   }
   try {
     spdlog::info("cached for this device at {}", store_cached_calibration(out).string());

@@ -90,12 +90,16 @@ std::string format_table_ii(const Calibration& c) {
 
 std::string format_kernel_probes(const Calibration& c) {
   std::string out;
+  // The name column as wide as the longest workload (softmax_dropout_bwd, a typed name such as layernorm@bf16).
+  std::size_t nw = 14;
+  for (const auto& [w, ns] : c.elem_ns) nw = std::max(nw, w.size());
+  for (const auto& [w, k] : c.kernel_probes) nw = std::max(nw, w.size());
   if (!c.elem_ns.empty()) {
     out += "\nSM-work probe, ns per element per SM (the staged kernel's slope; all SMs busy, and 16 SMs alone):\n";
     for (const auto& [w, ns] : c.elem_ns) {
       const auto lone = c.elem_ns_lone.find(w);
-      out += lone == c.elem_ns_lone.end() ? fmt::format("{:<14}  {:.4f}\n", w, ns)
-                                          : fmt::format("{:<14}  {:.4f}  {:.4f}\n", w, ns, lone->second);
+      out += lone == c.elem_ns_lone.end() ? fmt::format("{:<{}}  {:.4f}\n", w, nw, ns)
+                                          : fmt::format("{:<{}}  {:.4f}  {:.4f}\n", w, nw, ns, lone->second);
     }
   }
   if (c.kernel_probes.empty()) return out;
@@ -108,12 +112,12 @@ std::string format_kernel_probes(const Calibration& c) {
       return std::pair{reg, reg ? e.second.n : 0LL};
     };
     std::stable_sort(kernels.begin(), kernels.end(), [&](const auto& a, const auto& b) { return rank(a) < rank(b); });
-    std::string line = fmt::format("{:<14}", w);
+    std::string line = fmt::format("{:<{}}", w, nw);
     int on_line = 0;
     for (const auto& [k, pr] : kernels) {
       if (on_line == 4) {
         out += line + "\n";
-        line = fmt::format("{:<14}", "");
+        line = std::string(nw, ' ');
         on_line = 0;
       }
       line += fmt::format("  {} {}x{} {:.4f}", k, pr.m, pr.n, pr.ms);

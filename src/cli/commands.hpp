@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/records.hpp"
+#include "sweep/sweep_config.hpp"  // kMaxConfigSamples, kMaxConfigWarmup
 
 namespace credit::cli {
 
@@ -22,6 +23,7 @@ inline const CLI::Validator kNonNegativeInteger(
 
 struct GlobalOptions {
   int device = 0;
+  bool device_given = false;  // --device on the command line (before or after the command's name)
   std::string log_level = "info";
   std::string json_path;  // where to write the command's JSON, if set
   std::vector<std::string> argv;
@@ -60,5 +62,29 @@ struct CommandFailed : std::runtime_error {
   int exit_code = kExitFailed;
   CommandFailed(const std::string& what, int code) : std::runtime_error(what), exit_code(code) {}
 };
+
+// An option the command as given cannot use is bad input, never silently ignored: exit 2 naming it (`why` starts
+// with the option's name, e.g. "--margin goes with --versus").
+inline void refuse_option(bool given, const std::string& why) {
+  if (given) throw CommandFailed(why, kExitBadInput);
+}
+
+// --samples and --warmup (bench, tune): the limits a sweep config has, so that no count overflows what times it;
+// exit 2 naming the option and its limits.
+inline void check_timing_counts(int samples, int warmup) {
+  if (samples < 1 || samples > kMaxConfigSamples)
+    throw CommandFailed("--samples: expected 1 to " + std::to_string(kMaxConfigSamples) +
+                            " (each sample is a timed launch after an L2 flush), got " + std::to_string(samples),
+                        kExitBadInput);
+  if (warmup < 0 || warmup > kMaxConfigWarmup)
+    throw CommandFailed("--warmup: expected 0 to " + std::to_string(kMaxConfigWarmup) + ", got " +
+                            std::to_string(warmup),
+                        kExitBadInput);
+}
+
+// --device where the command as given runs on no GPU (e.g. predict --calibration FILE): exit 2 naming it.
+inline void refuse_device(const GlobalOptions& g, const std::string& why) {
+  refuse_option(g.device_given, "--device: " + why);
+}
 
 }  // namespace credit::cli

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "cli/commands.hpp"
+#include "credit/schedule.hpp"
 #include "io/json_records.hpp"
 #include "sweep/ab_comparison.hpp"
 
@@ -42,14 +43,19 @@ std::vector<SweepPoint> points_of(const std::vector<ResultsFile>& files) {
   return out;
 }
 
-void run_compare(const CompareArgs& a) {
+void run_compare(const CompareArgs& a, bool margin_given) {
   if (!a.versus.empty()) {
     if (!a.b.empty() || !a.schedule.empty())
       throw CommandFailed("--versus compares one schedule with the others in the --a files: no --b, no --schedule",
                           kExitBadInput);
+    if (!find_schedule(a.versus))  // before any file is read
+      throw CommandFailed("--versus: unknown schedule '" + a.versus + "' (known: " + known_schedules() + ")",
+                          kExitBadInput);
     fmt::print("{}", format_versus(a.versus, versus_others(points_of(files_of(a.a, "--a")), a.versus), a.margin));
     return;
   }
+  if (margin_given)
+    throw CommandFailed("--margin goes with --versus (an A/B counts no shapes by a margin)", kExitBadInput);
   if (a.b.empty()) throw CommandFailed("--b: the files of B are required (or --versus SCHEDULE)", kExitBadInput);
   const std::vector<ResultsFile> fa = files_of(a.a, "--a");  // A's files first, so an error names the first bad one
   const std::vector<ResultsFile> fb = files_of(a.b, "--b");
@@ -59,7 +65,7 @@ void run_compare(const CompareArgs& a) {
 
 }  // namespace
 
-void add_compare_command(CLI::App& app, GlobalOptions& g) {
+void add_compare_command(CLI::App& app, GlobalOptions& /*g*/) {
   auto args = std::make_shared<CompareArgs>();
   auto* cmd = app.add_subcommand("compare", "an A/B from recorded bench or run-sweep files: B's time over A's at every "
                                             "point both passed, geomean overall, per P, schedule and shape (no GPU)");
@@ -68,14 +74,14 @@ void add_compare_command(CLI::App& app, GlobalOptions& g) {
   cmd->add_option("--b", args->b, "results files of B (e.g. a build option), one or more");
   cmd->add_option("--schedule", args->schedule, "only this schedule's points (default: every schedule)");
   cmd->add_option("--versus", args->versus, "instead of an A/B: this schedule's best P at each shape of the --a files "
-                                            "against the fastest other kernel there");
-  cmd->add_option("--margin", args->margin, "with --versus: count the shapes where it is faster by this share or more")
-      ->check(CLI::Range(0.0, 1.0))
-      ->capture_default_str();
-  cmd->callback([args, &g] {
-    if (!g.json_path.empty()) throw CommandFailed("--json: compare writes no JSON (its summary is on stdout)", kExitBadInput);
-    run_compare(*args);
-  });
+                                            "against the fastest other candidate schedule there (never a control, "
+                                            "copy or peer point)");
+  auto* margin = cmd->add_option("--margin", args->margin,
+                                 "with --versus: count the shapes where it is faster by this share or more")
+                     ->check(CLI::Range(0.0, 1.0))
+                     ->capture_default_str();
+  // src/main.cpp refuses --json and --device for compare.
+  cmd->callback([args, margin] { run_compare(*args, margin->count() > 0); });
 }
 
 }  // namespace credit::cli

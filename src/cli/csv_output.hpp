@@ -1,17 +1,15 @@
 #pragma once
-// --csv PATH|- for bench, run-sweep and predict. A path is written atomically
-// (io/atomic_write.hpp) when the command has its rows; "-" writes the CSV to stdout, and the
-// command's human-readable table then goes to stderr, so that stdout holds the CSV alone.
+// --csv PATH|- for bench, run-sweep, predict, tune and fit-model. The path follows the output rule of
+// cli/output_paths.hpp (checked there, with the command's other outputs, before any work): "-" writes
+// the CSV to stdout, and the command's human-readable table then goes to stderr, so that stdout holds
+// the CSV alone; a device or FIFO is written through; a file atomically.
 #include <CLI/CLI.hpp>
-#include <fmt/format.h>
 
 #include <cstdio>
-#include <filesystem>
 #include <string>
-#include <system_error>
+#include <utility>
 
-#include "cli/commands.hpp"
-#include "io/atomic_write.hpp"
+#include "cli/output_paths.hpp"
 
 namespace credit::cli {
 
@@ -22,22 +20,12 @@ inline CLI::Option* add_csv_option(CLI::App* cmd, std::string& target) {
 
 class CsvOutput {
  public:
-  // Refuses a directory before anything is measured.
-  explicit CsvOutput(std::string path) : path_(std::move(path)) {
-    std::error_code ec;
-    if (!path_.empty() && path_ != "-" && std::filesystem::is_directory(path_, ec))
-      throw CommandFailed("--csv " + path_ + ": is a directory", kExitBadInput);
-  }
+  // Checked again alone (the command's prepare_outputs has checked it beside its inputs and other outputs).
+  explicit CsvOutput(std::string path) : path_(std::move(path)) { check_output_path("--csv", path_, true); }
   bool to_stdout() const { return path_ == "-"; }
-  std::FILE* table_stream() const { return to_stdout() ? stderr : stdout; }
+  std::FILE* table_stream() const { return to_stdout() ? stderr : ::credit::cli::table_stream(); }
   void write(const std::string& csv) const {
-    if (path_.empty()) return;
-    if (to_stdout()) {
-      std::fwrite(csv.data(), 1, csv.size(), stdout);
-      std::fflush(stdout);
-    } else {
-      write_file_atomically(path_, csv);
-    }
+    if (!path_.empty()) write_output(path_, csv);
   }
 
  private:

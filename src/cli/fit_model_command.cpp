@@ -11,6 +11,7 @@
 #include "cli/output_paths.hpp"
 #include "cli/csv_output.hpp"
 #include "io/json_records.hpp"
+#include "io/text_table.hpp"
 #include "model/time_model.hpp"
 #include "sweep/model_selection.hpp"
 
@@ -55,44 +56,68 @@ void run_fit(const FitArgs& a, const GlobalOptions& g) {
   } catch (const std::invalid_argument& e) {
     throw CommandFailed(std::string("--loss ") + e.what(), 2);
   }
+  refuse_option(!a.write_with.empty() && g.json_path.empty(),
+                "--write-with goes with --json (it names the calibration --json writes the fitted constants with)");
   std::vector<std::string> inputs = a.sweeps;
   inputs.insert(inputs.end(), a.judge.begin(), a.judge.end());
   for (const auto* extra : {&a.calibration, &a.start, &a.write_with})
     if (!extra->empty()) inputs.push_back(*extra);
-  refuse_overwriting_inputs(inputs, {{"--json", g.json_path}, {"--csv", a.csv}});
+  prepare_outputs(inputs, {{"--json", g.json_path}, {"--csv", a.csv}});
   const CsvOutput csv(a.csv);
-  auto read_sweep = [](const std::string& s) {
+  // Every file is read and checked on its own first, each error naming its file, what kind of file it is and what
+  // was expected; then how they go together.
+  auto read_sweep = [](const std::string& s, const char* role) {
     ResultsFile f = read_results(s);
-    if (f.kind != "sweep") throw CommandFailed(s + ": kind: expected a sweep, got " + f.kind, 2);
+    if (results_kind(f) != "sweep")  // a torch-baselines file is a sweep file of the peers' points: nothing to fit
+      throw CommandFailed(fmt::format("{}{}: kind: expected a sweep (credit run-sweep or bench --json), got {}", role,
+                                      s, describe_results_kind(f)), 2);
     return f;
   };
   auto read_calibration = [](const std::string& s, const char* option) {  // --calibration, --write-with
     ResultsFile f = read_results(s);
-    if (!f.calibration) throw CommandFailed(std::string(option) + " " + s + ": calibration: missing", 2);
+    if (!f.calibration)
+      throw CommandFailed(fmt::format("{} {}: calibration: missing: {} without one, expected a calibration",
+                                      option, s, describe_results_kind(f)), 2);
     return f;
   };
   std::vector<ResultsFile> files, judged;
-  for (const auto& s : a.sweeps) files.push_back(read_sweep(s));
-  for (const auto& s : a.judge) judged.push_back(read_sweep(s));
+  for (const auto& s : a.sweeps) files.push_back(read_sweep(s, ""));
+  for (const auto& s : a.judge) judged.push_back(read_sweep(s, "--judge "));
+  std::optional<ResultsFile> given_cal, write_with;
+  if (!a.calibration.empty()) given_cal = read_calibration(a.calibration, "--calibration");
+  std::optional<TimeModelParams> start;
+  if (!a.start.empty()) {
+    const ResultsFile s = read_results(a.start);
+    if (!s.calibration || !s.calibration->time_model)
+      throw CommandFailed(fmt::format("--start {}: no time model constants in it: {}, expected one written by "
+                                      "fit-model --json", a.start, describe_results_kind(s)), 2);
+    start = s.calibration->time_model;
+  }
+  if (!a.write_with.empty()) write_with = read_calibration(a.write_with, "--write-with");
+
   ResultsFile cal_file;
-  if (!a.calibration.empty()) {
-    cal_file = read_calibration(a.calibration, "--calibration");
+  const std::string cal_source = given_cal ? "--calibration " + a.calibration : a.sweeps.front();
+  if (given_cal) {
+    cal_file = *given_cal;
   } else {
     cal_file = files.front();
     cal_file.kind = "calibration";
     cal_file.points.clear();
     cal_file.predictions.clear();
-    if (!cal_file.calibration) throw CommandFailed(a.sweeps.front() + ": calibration: missing", 2);
+    if (!cal_file.calibration)
+      throw CommandFailed(a.sweeps.front() + ": calibration: missing: the sweep records none; give --calibration FILE", 2);
   }
   const Calibration& cal = *cal_file.calibration;
   if (!model::has_time_model_inputs(cal))
-    throw CommandFailed("the calibration predates the time model's inputs (kernels, cluster slots, copies): "
-                        "calibrate again with this build", 2);
+    throw CommandFailed(cal_source + (given_cal ? ": the calibration" : ": the calibration this sweep records") +
+                            " predates the time model's inputs (kernel resources, cluster slots, copies): give "
+                            "--calibration FILE, a calibration of this GPU model written by this build (credit calibrate "
+                            "--json)", 2);
   for (size_t i = 0; i < inputs.size() && i < files.size() + judged.size(); ++i) {
     const ResultsFile& f = i < files.size() ? files[i] : judged[i - files.size()];
     if (f.device.name != cal.device.name)
-      throw CommandFailed(fmt::format("{}: measured on {}, the calibration is of {}: fit on one device's data",
-                                      inputs[i], f.device.name, cal.device.name), 2);
+      throw CommandFailed(fmt::format("{}: measured on {}, the calibration ({}) is of {}: fit on one device's data",
+                                      inputs[i], f.device.name, cal_source, cal.device.name), 2);
   }
   if (a.own_calibrations)
     for (size_t i = 0; i < files.size() + judged.size(); ++i) {
@@ -104,16 +129,9 @@ void run_fit(const FitArgs& a, const GlobalOptions& g) {
   std::vector<const ResultsFile*> ptrs;
   for (const auto& f : files) ptrs.push_back(&f);
 
-  std::optional<TimeModelParams> start;
-  if (!a.start.empty()) {
-    const ResultsFile s = read_results(a.start);
-    if (!s.calibration || !s.calibration->time_model)
-      throw CommandFailed("--start " + a.start + ": no time model constants in it (a file written by fit-model --json)", 2);
-    start = s.calibration->time_model;
-  }
   ResultsFile out_file = cal_file;
-  if (!a.write_with.empty()) {
-    out_file = read_calibration(a.write_with, "--write-with");
+  if (write_with) {
+    out_file = *write_with;
     if (out_file.calibration->device.name != cal.device.name)
       throw CommandFailed(fmt::format("--write-with {}: a calibration of {}, the fit's is of {}", a.write_with,
                                       out_file.calibration->device.name, cal.device.name), 2);
@@ -148,24 +166,26 @@ void run_fit(const FitArgs& a, const GlobalOptions& g) {
     const std::vector<Fold> folds = leave_one_workload_out(ptrs, cal, held_out, held, start, loss);
     auto table = [&](const char* title, auto stats_of, bool with_rms) {
       fmt::print(out, "\n{}\n", title);
-      fmt::print(out, "{:<12} {:>8} {:>6} {:>10} {:>9} {:>6} {:>18} {:>10}\n", "left out", with_rms ? "RMS log" : "",
-                 "shapes", "regret gm", "max", ">5%", "accuracy", "N* exact");
+      // Columns as wide as their content (softmax_dropout_bwd, a typed workload name).
+      io::TextTable t({{"left out", io::TextTable::Align::left}, {with_rms ? "RMS log" : ""}, {"shapes"}, {"regret gm"},
+                       {"max"}, {">5%"}, {"accuracy"}, {"N* exact"}});
+      auto cells = [](const std::string& name, const std::string& rms, const VariantStats& s) {
+        return std::vector<std::string>{name, rms, std::to_string(s.shapes), fmt::format("{:.2f}%", 100 * s.geomean_regret),
+                                        fmt::format("{:.1f}%", 100 * s.max_regret), std::to_string(s.over_5pct),
+                                        fmt::format("{}/{}", s.right, s.judged),
+                                        fmt::format("{}/{}", s.n_star_exact, s.n_star_groups)};
+      };
       std::vector<SelectionReport> reps;
       for (const Fold& f : folds) {
         const VariantStats& s = stats_of(f);
-        fmt::print(out, "{:<12} {:>8} {:>6} {:>9.2f}% {:>8.1f}% {:>6} {:>18} {:>10}\n", f.workload,
-                   with_rms ? fmt::format("{:.3f}", f.rms_log_error) : "", s.shapes, 100 * s.geomean_regret,
-                   100 * s.max_regret, s.over_5pct, fmt::format("{}/{}", s.right, s.judged),
-                   fmt::format("{}/{}", s.n_star_exact, s.n_star_groups));
+        t.row(cells(f.workload, with_rms ? fmt::format("{:.3f}", f.rms_log_error) : "", s));
         SelectionReport r;
         r.stats["time"] = s;
         reps.push_back(r);
       }
       const VariantStats p = pool(reps, "time");
-      fmt::print(out, "{:<12} {:>8} {:>6} {:>9.2f}% {:>8.1f}% {:>6} {:>18} {:>10}   worst: {}\n", "pooled", "",
-                 p.shapes, 100 * p.geomean_regret, 100 * p.max_regret, p.over_5pct,
-                 fmt::format("{}/{}", p.right, p.judged), fmt::format("{}/{}", p.n_star_exact, p.n_star_groups),
-                 p.worst);
+      t.row(cells("pooled", "", p), " worst: " + p.worst);
+      fmt::print(out, "{}", t.str());
     };
     table("leave one workload out: fit on the others, judge the left-out workload's shapes",
           [](const Fold& f) -> const VariantStats& { return f.stats; }, true);
@@ -179,7 +199,7 @@ void run_fit(const FitArgs& a, const GlobalOptions& g) {
     out_file.predictions.clear();
     out_file.meta = meta_of(g);
     out_file.calibration->time_model = fit.params;
-    write_results(g.json_path, out_file);
+    write_results_output(g.json_path, out_file);
     spdlog::info("wrote the calibration with the fitted time model to {}", g.json_path);
   }
 }

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "cli/cli_log.hpp"
+#include "io/csv.hpp"
 #include "runner/ladder_runner.hpp"
 #include "sweep/ladder_summary.hpp"
 
@@ -80,43 +81,49 @@ std::string us(double ms) { return fmt::format("{:.1f}", ms * 1e3); }
 
 }  // namespace
 
-void print_ladder_summary(const ResultsFile& r) {
+std::string format_ladder_summary(const ResultsFile& r) {
   const NoteFigures note = load_note_figures();
+  std::string out;
+  auto put = [&out](std::string s) { out += std::move(s); };
   for (const auto& s : summarize_ladder(r)) {
-    fmt::print("\n{} M={} N={}: host completion (submission until stream sync returns), median us\n", s.workload,
-               s.m, s.n);
-    fmt::print("{:<30} {:>4} {:>9} {:>8} {:>7} {:>12}\n", "rung", "P", "host us", "GPU us", "passed", "H100 (note)");
+    // A blank line between shapes, none before the first.
+    put(fmt::format("{}{} M={} N={}: host completion (submission until stream sync returns), median us\n",
+                    out.empty() ? "" : "\n", s.workload, s.m, s.n));
+    put(fmt::format("{:<30} {:>4} {:>9} {:>8} {:>7} {:>12}\n", "rung", "P", "host us", "GPU us", "passed", "H100 (note)"));
     for (const auto& rr : s.rungs) {
       if (rr.total == 0) continue;
       const auto note_fig = note_us(note, s, rr.def->label);
-      fmt::print("{:<30} {:>4} {:>9} {:>8} {:>7} {:>12}\n", rr.def->label, rr.best ? std::to_string(rr.best->p) : "-",
-                 rr.best ? us(rr.best->time_ms.median) : "-", rr.best ? us(rr.best->gpu_time_ms.median) : "-",
-                 fmt::format("{}/{}", rr.passed, rr.total), note_fig ? fmt::format("{:.1f}", *note_fig) : "");
-      for (const auto& f : rr.failures) fmt::print("    {}\n", f);
+      put(fmt::format("{:<30} {:>4} {:>9} {:>8} {:>7} {:>12}\n", rr.def->label, rr.best ? std::to_string(rr.best->p) : "-",
+                      rr.best ? us(rr.best->time_ms.median) : "-", rr.best ? us(rr.best->gpu_time_ms.median) : "-",
+                      fmt::format("{}/{}", rr.passed, rr.total), note_fig ? fmt::format("{:.1f}", *note_fig) : ""));
+      for (const auto& f : rr.failures) put(fmt::format("    {}\n", f));
     }
     for (const auto& [name, p] : s.floors)
-      fmt::print("{:<30} {:>4} {:>9} {:>8}\n", "floor: " + name, "", us(p->time_ms.median), us(p->gpu_time_ms.median));
+      put(fmt::format("{:<30} {:>4} {:>9} {:>8}\n", "floor: " + name, "", us(p->time_ms.median),
+                      us(p->gpu_time_ms.median)));
     if (s.best)
-      fmt::print("best: {} P={} {} {}: {} us\n", s.best->schedule, s.best->p, s.best->submission, s.best->variant,
-                 us(s.best->time_ms.median));
+      put(fmt::format("best: {} P={} {} {}: {} us\n", s.best->schedule, s.best->p, s.best->submission, s.best->variant,
+                      us(s.best->time_ms.median)));
     for (const auto& sp : s.switches) {
-      fmt::print("Fig. 6 ({} barrier, P={}, {}): base {} us", sp.barrier, sp.p, sp.submission, us(sp.base_ms));
-      for (const auto& [name, extra] : sp.extra_ms) fmt::print(", +{} {:+.2f} us", name, extra * 1e3);
-      fmt::print("\n");
+      put(fmt::format("Fig. 6 ({} barrier, P={}, {}): base {} us", sp.barrier, sp.p, sp.submission, us(sp.base_ms)));
+      for (const auto& [name, extra] : sp.extra_ms) put(fmt::format(", +{} {:+.2f} us", name, extra * 1e3));
+      put("\n");
     }
     if (!s.switches.empty() && is_note_shape(note, s) && !note.fig6_us.empty()) {
-      fmt::print("Fig. 6 (note, H100, grid barrier):");
+      put("Fig. 6 (note, H100, grid barrier):");
       for (std::size_t i = 0; i < note.fig6_us.size(); ++i)
-        fmt::print("{} +{} {:+.2f} us", i ? "," : "", note.fig6_us[i].first, note.fig6_us[i].second);
-      fmt::print("\n");
+        put(fmt::format("{} +{} {:+.2f} us", i ? "," : "", note.fig6_us[i].first, note.fig6_us[i].second));
+      put("\n");
     }
   }
+  return out;
 }
 
 void run_ladder_sweep(const SweepConfig& cfg, const std::string& resume, const std::string& path,
-                      std::uint64_t seed, const GlobalOptions& g) {
+                      std::uint64_t seed, const GlobalOptions& g, const CsvOutput& csv) {
   const ResultsFile out = run_ladder(cfg, resume, path, seed, g.device, meta_of(g), spdlog_log());
-  print_ladder_summary(out);
+  fmt::print(csv.table_stream(), "{}", format_ladder_summary(out));
+  csv.write(points_csv(out.points));
   if (const std::size_t bad = failed_points(out))
     throw CommandFailed(fmt::format("{} point(s) were incorrect or failed (see {})", bad, path), 1);
 }

@@ -5,13 +5,16 @@
 #include <string>
 
 #include "cli/commands.hpp"
+#include "cli/csv_output.hpp"
 #include "core/records.hpp"
 #include "sweep/sweep_config.hpp"
 
 namespace credit::cli {
 
+// Runs the ladder into `path`, prints its summary and writes its points to --csv (when given).
 void run_ladder_sweep(const SweepConfig& cfg, const std::string& resume, const std::string& path,
-                      std::uint64_t seed, const GlobalOptions& g);
-void print_ladder_summary(const ResultsFile& r);
+                      std::uint64_t seed, const GlobalOptions& g, const CsvOutput& csv);
+// The ladder's summary per shape beside the note's H100 figures, built whole (no leading blank line).
+std::string format_ladder_summary(const ResultsFile& r);
 
 }  // namespace credit::cli

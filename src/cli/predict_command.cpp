@@ -25,6 +25,7 @@
 #include "gpu/device_query.hpp"
 #include "io/csv.hpp"
 #include "io/json_records.hpp"
+#include "io/text_table.hpp"
 #include "io/meta.hpp"
 #include "model/profitability.hpp"
 #include "model/time_model.hpp"
@@ -44,6 +45,7 @@ struct PredictArgs {
   std::vector<std::string> also;  // --schedule: schedules the time model has a term for but may not pick
   std::string csv;  // --csv PATH or -
   std::uint64_t seed = 20261129;
+  bool seed_given = false, dtype_given = false;  // on the command line
 };
 
 void print_prediction(std::FILE* out, const Prediction& pr) {
@@ -64,15 +66,20 @@ void print_prediction(std::FILE* out, const Prediction& pr) {
   else fmt::print(out, "predicted: stay with the non-clustered kernel (no legal P has dT > 0)\n");
 }
 
+// The time model's table, its columns as wide as their content (a large shape's waves or DRAM MB included).
+io::TextTable candidate_table() {
+  using io::TextTable;
+  return TextTable({{"candidate", TextTable::Align::left}, {"legal"}, {"CTAs/SM"}, {"rows/wave"}, {"waves"},
+                    {"T ms"}, {"DRAM MB"}});
+}
+
 // One row of the time model's table: a refused candidate with its reason, else its figures and `note`.
-void print_candidate_row(std::FILE* out, const CandidateTime& c, const std::string& note) {
+void add_candidate_row(io::TextTable& t, const CandidateTime& c, const std::string& note) {
   const std::string name = candidate_label(c.schedule, c.p);
-  if (!c.legal) {
-    fmt::print(out, "{:<22} {:>6}  {}\n", name, "no", c.reason);
-    return;
-  }
-  fmt::print(out, "{:<22} {:>6} {:>8} {:>8} {:>7} {:>10.4f} {:>12.1f}  {}\n", name, "yes", c.ctas_per_sm,
-             c.resident_rows, c.waves, c.t_ms, c.hbm_bytes / 1e6, note);
+  if (!c.legal) return t.row({name, "no"}, c.reason);
+  t.row({name, "yes", fmt::format("{}", c.ctas_per_sm), fmt::format("{}", c.resident_rows), fmt::format("{}", c.waves),
+         fmt::format("{:.4f}", c.t_ms), fmt::format("{:.1f}", c.hbm_bytes / 1e6)},
+        note);
 }
 
 std::string versus_pick(const Prediction& pr, const CandidateTime& c) {
@@ -83,7 +90,9 @@ std::string versus_pick(const Prediction& pr, const CandidateTime& c) {
 void print_also(std::FILE* out, const Prediction& pr, const std::vector<CandidateTime>& also) {
   if (also.empty()) return;
   fmt::print(out, "not candidates (predicted as asked, never picked):\n");
-  for (const auto& c : also) print_candidate_row(out, c, versus_pick(pr, c));
+  io::TextTable t = candidate_table();
+  for (const auto& c : also) add_candidate_row(t, c, versus_pick(pr, c));
+  fmt::print(out, "{}", t.str());
 }
 
 // --schedule: each named schedule the time model has a term for; the candidates among them are in the table
@@ -104,26 +113,27 @@ std::vector<CandidateTime> also_predicted(const std::vector<std::string>& names,
 
 void print_time_prediction(std::FILE* out, const Prediction& pr, const StaticFigures& f, const TimeModelParams& prm) {
   fmt::print(out, "{} {}x{}: time model (constants: {})\n", pr.workload, pr.m, pr.n, prm.fitted_on);
-  fmt::print(out, "{:<22} {:>6} {:>8} {:>8} {:>7} {:>10} {:>12}  {}\n", "candidate", "legal", "CTAs/SM", "rows/wave",
-             "waves", "T ms", "DRAM MB", "");
+  io::TextTable t = candidate_table();
   const auto& cs = pr.candidates;
   for (std::size_t i = 0; i < cs.size(); ++i) {
     const CandidateTime& c = cs[i];
-    if (!c.legal) {  // one row for a schedule's run of sizes refused for the same reason (an old calibration's seven)
+    if (!c.legal) {  // one row for a schedule's run of sizes refused for the same reason (a calibration older than
+                     // the schedule's kernels refuses each of its sizes)
       std::string ps = std::to_string(c.p);
       const std::size_t first = i;
       while (i + 1 < cs.size() && !cs[i + 1].legal && cs[i + 1].schedule == c.schedule && cs[i + 1].reason == c.reason)
         ps += "," + std::to_string(cs[++i].p);
       if (i == first)
-        print_candidate_row(out, c, "");
+        add_candidate_row(t, c, "");
       else
-        fmt::print(out, "{:<22} {:>6}  P={}: {}\n", c.schedule, "no", ps, c.reason);
+        t.row({c.schedule, "no"}, "P=" + ps + ": " + c.reason);
       continue;
     }
     const bool pick = c.schedule == pr.pick_schedule && c.p == pr.pick_p;
     const std::string probe = c.probe_scale != 1 ? fmt::format(" (kernel probe x{:.3f})", c.probe_scale) : "";
-    print_candidate_row(out, c, (pick ? "<- pick" : versus_pick(pr, c)) + probe);
+    add_candidate_row(t, c, (pick ? "<- pick" : versus_pick(pr, c)) + probe);
   }
+  fmt::print(out, "{}", t.str());
   if (pr.pick_schedule.empty()) {
     fmt::print(out, "no candidate can run at this shape\n");
     return;
@@ -195,7 +205,7 @@ void run_time_model(const PredictArgs& a, const GlobalOptions& g, const Workload
     res.meta = meta_of(g);
     res.points.clear();
     res.predictions = {pr};
-    write_results(g.json_path, res);
+    write_results_output(g.json_path, res);
   }
   if (pr.pick_schedule.empty()) throw CommandFailed("no candidate schedule can run at " + a.shape, 2);
 }
@@ -232,12 +242,12 @@ void run_from_file(const PredictArgs& a, const GlobalOptions& g) {
     ResultsFile res = in;
     res.meta = meta_of(g);
     res.predictions = out;
-    write_results(g.json_path, res);
+    write_results_output(g.json_path, res);
   }
 }
 
 void run_predict(PredictArgs a, const GlobalOptions& g) {
-  refuse_overwriting_inputs({a.from, a.calibration, a.constants}, {{"--json", g.json_path}, {"--csv", a.csv}});
+  prepare_outputs({a.from, a.calibration, a.constants}, {{"--json", g.json_path}, {"--csv", a.csv}});
   if (a.model.empty()) a.model = a.from.empty() ? "time" : "paper";
   if (a.model != "time" && a.model != "paper" && a.model != "refined")
     throw CommandFailed("--model: expected time, paper, refined, got '" + a.model + "'", 2);
@@ -250,8 +260,15 @@ void run_predict(PredictArgs a, const GlobalOptions& g) {
     if (!a.constants.empty() || !a.set.empty() || !a.also.empty())
       throw CommandFailed(std::string(!a.constants.empty() ? "--constants" : !a.set.empty() ? "--set" : "--schedule") +
                               " goes with --model time, not --from", 2);
+    // The recorded predictions carry their own workload type and inputs: these would change nothing.
+    refuse_option(a.dtype_given, "--dtype: --from re-evaluates the file's predictions in their own element type");
+    refuse_option(a.seed_given, "--seed: --from re-evaluates recorded measurements, it draws no inputs");
+    refuse_device(g, "--from re-evaluates a results file, offline");
     return run_from_file(a, g);
   }
+  // The time model times nothing (its inputs are the calibration's); --calibration FILE reads no GPU at all.
+  if (a.model == "time") refuse_option(a.seed_given, "--seed goes with --model paper|refined (the time model times nothing)");
+  if (a.model == "time" && !a.calibration.empty()) refuse_device(g, "predict --calibration FILE predicts offline");
   if (a.workload.empty() || a.shape.empty())
     throw CommandFailed("predict needs --workload and --shape (or --from FILE)", 2);
   const ElementType element = element_type_option(a.dtype);
@@ -296,7 +313,7 @@ void run_predict(PredictArgs a, const GlobalOptions& g) {
   const ResultsFile res = measure_paper_prediction(w, shape.m, shape.n, ps, v, dev, cal, meta_of(g), a.seed);
   print_prediction(csv.table_stream(), res.predictions.back());
   csv.write(prediction_rows_csv(res.predictions));
-  if (!g.json_path.empty()) write_results(g.json_path, res);
+  if (!g.json_path.empty()) write_results_output(g.json_path, res);
 }
 
 }  // namespace
@@ -327,7 +344,11 @@ void add_predict_command(CLI::App& app, GlobalOptions& g) {
   cmd->add_option("--from", a.from, "re-evaluate the predictions recorded in this results file, offline");
   cmd->add_option("--seed", a.seed, "input seed of the baseline timing")->check(kNonNegativeInteger)->capture_default_str();
   add_csv_option(cmd, a.csv);
-  cmd->callback([&g] { run_predict(a, g); });
+  cmd->callback([cmd, &g] {
+    a.seed_given = cmd->get_option("--seed")->count() > 0;
+    a.dtype_given = cmd->get_option("--dtype")->count() > 0;
+    run_predict(a, g);
+  });
 }
 
 }  // namespace credit::cli

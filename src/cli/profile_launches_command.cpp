@@ -6,7 +6,7 @@
 #include "cli/commands.hpp"
 #include "gpu/device_query.hpp"
 #include "gpu/profiled_launches.hpp"
-#include "io/atomic_write.hpp"
+#include "cli/output_paths.hpp"
 #include "traffic/launch_plan.hpp"
 
 namespace credit::cli {
@@ -22,8 +22,9 @@ struct ProfileArgs {
 void run_profile_launches(const ProfileArgs& a, const GlobalOptions& g) {
   std::vector<traffic::LaunchTarget> targets;
   for (const auto& t : a.targets) targets.push_back(traffic::parse_target(t));  // bad input: before the GPU
+  check_outputs({}, {{"--manifest", a.manifest, "the manifest is read back by the command that runs this one"}});
   const DeviceInfo dev = gpu::use_device(g.device);
-  write_file_atomically(a.manifest, traffic::format_manifest(gpu::run_profiled_launches(targets, dev, a.seed)));
+  write_output(a.manifest, traffic::format_manifest(gpu::run_profiled_launches(targets, dev, a.seed)));
 }
 
 }  // namespace

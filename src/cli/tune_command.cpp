@@ -67,14 +67,14 @@ void print_tuned(std::FILE* out, const TuneResult& r) {
 }
 
 void run_tune(const TuneArgs& a, const GlobalOptions& g) {
-  refuse_overwriting_inputs({a.calibration, a.constants}, {{"--json", g.json_path}, {"--csv", a.csv}});
+  prepare_outputs({a.calibration, a.constants}, {{"--json", g.json_path}, {"--csv", a.csv}});
   if (a.workload.empty() || a.shape.empty()) throw CommandFailed("tune needs --workload and --shape", 2);
   const WorkloadInfo& w = find_workload(a.workload);  // bad input fails before any file or GPU is touched
   refuse_by_structure(w, "--workload");
   const Shape shape = shape_option(a.shape);
   if (a.top < 1) throw CommandFailed(fmt::format("--top: expected at least 1 candidate, got {}", a.top), 2);
   if (!(a.band >= 0 && a.band <= 10)) throw CommandFailed(fmt::format("--band: expected a share from 0 to 10, got {}", a.band), 2);
-  if (a.samples < 1 || a.warmup < 0) throw CommandFailed("--samples must be >= 1 and --warmup >= 0", 2);
+  check_timing_counts(a.samples, a.warmup);
   const auto sets = parse_set_options(a.set);
   std::optional<Calibration> given;
   if (!a.calibration.empty()) {
@@ -102,7 +102,7 @@ void run_tune(const TuneArgs& a, const GlobalOptions& g) {
     r = tune_shape(w, shape.m, shape.n, cal, model::params_of(cal), a.top, a.band, dev, timer,
                    gpu::TimingOptions{a.warmup, a.samples, true}, out.copy_gbps, a.seed, [&](const SweepPoint& p) {
                      out.points.push_back(p);
-                     if (!g.json_path.empty()) write_results(g.json_path, out);  // nothing measured is lost
+                     if (rewritable_output(g.json_path)) write_results(g.json_path, out);  // nothing measured is lost
                    });
   } catch (const std::invalid_argument& e) {
     throw CommandFailed(e.what(), 2);
@@ -111,7 +111,7 @@ void run_tune(const TuneArgs& a, const GlobalOptions& g) {
   csv.write(points_csv(r.timed));
   if (!g.json_path.empty()) {
     out.predictions = {r.prediction};
-    write_results(g.json_path, out);
+    write_results_output(g.json_path, out);
   }
   if (const std::size_t bad = failed_points(out))
     throw CommandFailed(fmt::format("{} shortlisted candidate(s) were incorrect or failed", bad), 1);

@@ -34,12 +34,13 @@ struct WorkloadInfo {
   bool negative_control() const { return figures.structure != Structure::ReductionReuse; }
 };
 
-// The seven reduction-reuse workloads: what calibration, the models and the default sweeps cover.
+// The reduction-reuse workloads, every one declared in core/workloads/all.hpp: what calibration, the models
+// and the default sweeps cover (`credit list` prints how many).
 const std::vector<WorkloadInfo>& all_workloads();
 // The negative controls: nothing to reuse; credit list shows them, predict and run-sweep reject them.
 const std::vector<WorkloadInfo>& negative_controls();
 
-// The seven in bf16 or fp16: each declared workload named "<name>@bf16" / "<name>@f16", its figures in that
+// The same workloads in bf16 or fp16: each declared workload named "<name>@bf16" / "<name>@f16", its figures in that
 // type; every schedule built in the type runs them (ScheduleTraits::narrow: all but split_pipelined). Empty for f32.
 const std::vector<WorkloadInfo>& narrow_workloads(ElementType t);
 // "layernorm" in t: "layernorm" for f32, "layernorm@bf16" otherwise.

@@ -1,5 +1,6 @@
 #include "io/json_records.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <set>
@@ -11,6 +12,7 @@
 #include "io/atomic_write.hpp"
 #include "io/json_fields.hpp"
 #include "io/read_file.hpp"
+#include "sweep/sweep_config.hpp"
 #include "traffic/dram_traffic.hpp"
 
 namespace credit {
@@ -35,6 +37,76 @@ bool known_kind(const std::string& kind) {
   for (const char* k : kKinds)
     if (kind == k) return true;
   return false;
+}
+
+// The peers' schedules, as scripts/torch_baselines.py writes them (its IMPLS), and its tool_version.
+constexpr const char* kPeerSchedules[] = {"torch_eager", "torch_compile", "triton"};
+constexpr const char* kBaselinesTool = "torch_baselines.py";
+
+bool is_peer_schedule(std::string_view s) {
+  for (const char* k : kPeerSchedules)
+    if (s == k) return true;
+  return false;
+}
+
+// A sweep of the peers only: written by the baselines script, or every point a peer's.
+template <class Schedules>
+bool baselines_only(std::string_view tool_version, std::size_t points, const Schedules& each_schedule) {
+  if (tool_version == kBaselinesTool) return true;
+  if (points == 0) return false;
+  bool all = true;
+  each_schedule([&](std::string_view s) { all = all && is_peer_schedule(s); });
+  return all;
+}
+
+const std::string kResultsFileText = "a results JSON file";
+
+// The kinds in words: "a sweep results file or a ladder results file".
+std::string describe_kinds(std::initializer_list<std::string_view> kinds) {
+  std::string out;
+  std::size_t i = 0;
+  for (std::string_view k : kinds) out += (i++ == 0 ? "" : i == kinds.size() ? " or " : ", ") + describe_kind(k);
+  return out.empty() ? kResultsFileText : out;
+}
+
+bool kind_in(const std::string& kind, std::initializer_list<std::string_view> kinds) {
+  for (std::string_view k : kinds)
+    if (kind == k) return true;
+  return false;
+}
+
+// The kind of a parsed document that declares a known one (results_kind before the fields are read);
+// "" when it declares none or an unknown one (results_from_json then names the field).
+std::string declared_kind(const json& j) {
+  const auto k = j.find("kind");
+  if (k == j.end() || !k->is_string() || !known_kind(k->get<std::string>())) return "";
+  std::string kind = k->get<std::string>();
+  if (kind != "sweep") return kind;
+  std::string tool;
+  if (const auto m = j.find("meta"); m != j.end() && m->is_object())
+    if (const auto t = m->find("tool_version"); t != m->end() && t->is_string()) tool = t->get<std::string>();
+  const auto pts = j.find("points");
+  const bool array = pts != j.end() && pts->is_array();
+  const bool peers = baselines_only(tool, array ? pts->size() : 0, [&](auto visit) {
+    for (const auto& p : *pts) {
+      const auto s = p.is_object() ? p.find("schedule") : p.end();
+      visit(p.is_object() && s != p.end() && s->is_string() ? std::string_view(s->get_ref<const std::string&>())
+                                                            : std::string_view());
+    }
+  });
+  return peers ? "baselines" : kind;
+}
+
+// What a parsed document is when it is no results file ("" when it may be one): a sweep config, other
+// JSON. A file that has schema_version or kind is read as a results file, which names its bad field.
+std::string not_a_results_file(const json& j) {
+  if (!j.is_object()) return std::string("is JSON but not a results file (its top level is ") + j.type_name() + ")";
+  if (j.contains("schema_version") || j.contains("kind")) return "";
+  bool config = !j.empty();
+  for (const auto& [key, value] : j.items())
+    config = config && std::find(kSweepConfigKeys.begin(), kSweepConfigKeys.end(), key) != kSweepConfigKeys.end();
+  if (config) return "is a sweep config (for credit run-sweep --config)";
+  return "is JSON but not a results file (no schema_version or kind)";
 }
 
 // JSON has no NaN or infinity; null says "no number" without turning it into a string.
@@ -564,18 +636,69 @@ void write_results(const std::filesystem::path& path, const ResultsFile& results
   write_file_atomically(path, text);
 }
 
-ResultsFile read_results(const std::filesystem::path& path) {
+namespace {
+
+// Every reader's path: read (gzipped or not), parse, say what a file that is no results file is, check
+// the kind when `kinds` is not empty, then every field.
+ResultsFile read_checked(const std::filesystem::path& path, std::initializer_list<std::string_view> kinds,
+                         std::string_view expected_text) {
   const std::string file = path.string();
-  const FileText f = read_regular_file(path, "a results JSON file");
+  const std::string expected = !expected_text.empty() ? std::string(expected_text) : describe_kinds(kinds);
+  const FileText f = read_regular_file(path, expected);
   if (!f.error.empty()) throw ResultsFileError(file, "", f.error);
-  const std::string& text = f.text;
   json j;
   try {
-    j = json::parse(text);
+    j = json::parse(f.text);
   } catch (const json::parse_error& e) {
-    throw ResultsFileError(file, "", std::string("not valid JSON: ") + e.what());
+    std::string why = e.what();  // "[json.exception.parse_error.101] parse error at line 1, ..."
+    if (const auto close = why.find("] "); why.rfind("[json.exception.", 0) == 0 && close != std::string::npos)
+      why = why.substr(close + 2);
+    throw ResultsFileError(file, "", "not valid JSON (" + why + "), expected " + expected);
   }
-  return results_from_json(j, file);
+  if (const std::string what = not_a_results_file(j); !what.empty())
+    throw ResultsFileError(file, "", what + ", expected " + expected);
+  if (kinds.size() > 0)
+    if (const std::string kind = declared_kind(j); !kind.empty() && !kind_in(kind, kinds))
+      throw ResultsFileError(file, "", "is " + describe_kind(kind) + ", expected " + expected);
+  ResultsFile r = results_from_json(j, file);
+  if (kinds.size() > 0) check_results_kind(r, file, kinds, expected);
+  return r;
+}
+
+}  // namespace
+
+ResultsFile read_results(const std::filesystem::path& path) { return read_checked(path, {}, kResultsFileText); }
+
+ResultsFile read_results(const std::filesystem::path& path, std::initializer_list<std::string_view> kinds,
+                         std::string_view expected) {
+  return read_checked(path, kinds, expected);
+}
+
+std::string results_kind(const ResultsFile& r) {
+  if (r.kind != "sweep") return r.kind;
+  const bool peers = baselines_only(r.meta.tool_version, r.points.size(), [&](auto visit) {
+    for (const auto& p : r.points) visit(p.schedule);
+  });
+  return peers ? "baselines" : r.kind;
+}
+
+std::string describe_kind(std::string_view kind) {
+  if (kind == "calibration") return "a calibration file";
+  if (kind == "prediction") return "a prediction file";
+  if (kind == "sweep") return "a sweep results file";
+  if (kind == "ladder") return "a ladder results file";
+  if (kind == "baselines") return "a torch-baselines file";
+  return "a results file of kind \"" + std::string(kind) + "\"";
+}
+
+std::string describe_results_kind(const ResultsFile& r) { return describe_kind(results_kind(r)); }
+
+void check_results_kind(const ResultsFile& r, const std::string& file, std::initializer_list<std::string_view> kinds,
+                        std::string_view expected) {
+  const std::string kind = results_kind(r);
+  if (kind_in(kind, kinds)) return;
+  throw ResultsFileError(file, "", "is " + describe_kind(kind) + ", expected " +
+                                       (expected.empty() ? describe_kinds(kinds) : std::string(expected)));
 }
 
 }  // namespace credit

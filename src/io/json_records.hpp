@@ -17,6 +17,7 @@
 //    which reading derives again rather than trusts;
 //  - unknown keys are ignored, so newer writers stay readable while schema_version matches.
 #include <filesystem>
+#include <initializer_list>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -29,6 +30,8 @@ namespace credit {
 
 // A results file that cannot be used: message "FILE: FIELD.PATH: problem", e.g.
 // "out/r.json: points[3].time_ms.median: expected a number, got string".
+// A file that is no results file, or of another kind than the reader takes, is named with what it is
+// and what was expected: "s.json: is a sweep results file, expected a calibration file".
 class ResultsFileError : public std::runtime_error {
  public:
   ResultsFileError(std::string file, std::string field, const std::string& problem);
@@ -68,8 +71,30 @@ ResultsFile results_from_json(const nlohmann::json& j, const std::string& source
 void write_results(const std::filesystem::path& path, const ResultsFile& results);
 
 // Throws ResultsFileError naming the file when it is not a regular file (a device, a FIFO), cannot
-// be opened or read, is not JSON, or fails a check (a calibration's device.sm_count,
-// smem_per_block_optin, smem_per_sm and l2_bytes must be positive).
+// be opened or read, is gzipped but truncated, is not JSON, is other JSON (a sweep config, say
+// what it is), or fails a check (a calibration's device.sm_count, smem_per_block_optin,
+// smem_per_sm and l2_bytes must be positive). Gzipped or not, by content (io/read_file.hpp).
 ResultsFile read_results(const std::filesystem::path& path);
+
+// The kind as readers tell results files apart: the file's "kind" ("calibration", "prediction",
+// "sweep", "ladder"), or "baselines" for a sweep whose points are all the peers'
+// (scripts/torch_baselines.py: torch_eager, torch_compile, triton), a torch-baselines file.
+std::string results_kind(const ResultsFile& r);
+
+// In words, for messages: "a calibration file", "a prediction file", "a sweep results file",
+// "a ladder results file", "a torch-baselines file".
+std::string describe_results_kind(const ResultsFile& r);
+std::string describe_kind(std::string_view kind);  // the same from one of the kind names above
+
+// Throws ResultsFileError "FILE: is a sweep results file, expected a calibration file" unless
+// results_kind(r) is one of `kinds` ("sweep" does not take "baselines": name both to take either).
+// `expected` replaces the text after "expected " (default: the kinds in words).
+void check_results_kind(const ResultsFile& r, const std::string& file, std::initializer_list<std::string_view> kinds,
+                        std::string_view expected = {});
+
+// read_results with the kind check made before any field is checked, so that a file of another kind
+// is refused by what it is, not by the first field its kind lacks.
+ResultsFile read_results(const std::filesystem::path& path, std::initializer_list<std::string_view> kinds,
+                         std::string_view expected = {});
 
 }  // namespace credit

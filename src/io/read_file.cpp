@@ -17,7 +17,7 @@ bool is_gzip(const std::string& bytes) {
 
 // The inflated text of a gzip stream (several members concatenated, as `cat a.gz b.gz` makes, inflate one after
 // another); empty `error` on success.
-FileText gunzip(const std::string& bytes) {
+FileText gunzip(const std::string& bytes, const std::string& expected) {
   z_stream z{};
   if (inflateInit2(&z, 15 + 32) != Z_OK) return {"", "cannot start the gzip decoder"};  // 15 + 32: gzip or zlib header
   FileText f;
@@ -38,7 +38,7 @@ FileText gunzip(const std::string& bytes) {
     }
   }
   inflateEnd(&z);
-  if (rc != Z_STREAM_END) return {"", "is gzipped but truncated or corrupt"};
+  if (rc != Z_STREAM_END) return {"", "is gzipped but truncated or corrupt, expected " + expected};
   return f;
 }
 
@@ -66,7 +66,7 @@ FileText read_regular_file(const std::filesystem::path& path, const std::string&
     const int err = errno;
     return {"", err ? "read error: " + std::generic_category().message(err) : std::string("read error")};
   }
-  if (is_gzip(f.text)) return gunzip(f.text);  // by content, whatever the name
+  if (is_gzip(f.text)) return gunzip(f.text, expected);  // by content, whatever the name
   return f;
 }
 

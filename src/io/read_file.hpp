@@ -12,7 +12,8 @@ struct FileText {
   std::string error;  // empty when the file was read; else why not, e.g. "cannot open: No such file or directory"
 };
 
-// `expected` names what the file should be, for the refusals of a directory or a device ("a sweep config").
+// `expected` names what the file should be, for the refusals of a directory, a device or a broken gzip
+// stream ("is a directory, expected a sweep config"); callers print `error` after "FILE: ".
 FileText read_regular_file(const std::filesystem::path& path, const std::string& expected);
 
 }  // namespace credit

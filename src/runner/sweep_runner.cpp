@@ -170,7 +170,7 @@ SweepEstimate estimate_sweep(const SweepConfig& cfg, const std::vector<SweepShap
   for (const SweepShape& sh : shapes) {
     const double bytes = problem_bytes(*sh.w, sh.m, sh.n);
     const double run_s = bytes / kBytesPerS + kLaunchS;
-    const double point_s = kSetupS + double(cfg.warmup + cfg.samples + 1) * run_s;
+    const double point_s = kSetupS + (double(cfg.warmup) + double(cfg.samples) + 1) * run_s;  // int sum overflows
     const double shape_s = double(e.per_shape) * point_s + double(cfg.passes - 1) * double(e.kernels) * point_s;
     e.shapes.push_back({sh, bytes, shape_s});
     e.total_s += shape_s;

@@ -48,19 +48,21 @@ std::string describe_builds(const std::vector<Meta>& metas);
 // The A/B's summary, and B's five slowest points against A.
 std::string format_ab(const AbComparison& c);
 
-// One schedule against every other in the same files (a new schedule's first bench): per (workload, M, N) where it
-// passed, its best P's time beside the fastest other kernel's (schedule and P), the points both sides passed only.
+// One schedule against every other candidate in the same files (a new schedule's first bench): per (workload, M, N)
+// where it passed, its best P's time beside the fastest other candidate's (schedule and P: what the selector could
+// pick instead, model::is_candidate_point; never a work-free control, the copy floor or a torch / Triton peer), the
+// points both sides passed only, by direct launch.
 struct VersusRow {
   std::string workload;
   long long m = 0, n = 0;
   int p = 0;              // the schedule's fastest P
   double ms = 0;
-  std::string other;      // the fastest other kernel, "schedule P=p"
+  std::string other;      // the fastest other candidate, "schedule P=p"
   double other_ms = 0;
   double speedup() const { return other_ms / ms; }  // above 1: the schedule is faster
 };
-// Rows by workload, M, N; shapes where the schedule or no other kernel passed are left out. Throws
-// std::invalid_argument when no shape has both.
+// Rows by workload, M, N; shapes where the schedule or no other candidate passed are left out. Throws
+// std::invalid_argument for a schedule credit does not have (naming the known ones) and when no shape has both.
 std::vector<VersusRow> versus_others(const std::vector<SweepPoint>& points, const std::string& schedule);
 // One line per shape, then the geomean speed-up and the shapes where the schedule is faster by `margin` or more.
 std::string format_versus(const std::string& schedule, const std::vector<VersusRow>& rows, double margin);

@@ -43,7 +43,7 @@ struct SweepConfig {
   ElementType element = ElementType::F32;
 };
 
-// The paper's sweep: seven workloads, N in {4096 ... 65536}, default M, P in {2, 4, 8, 16}.
+// The paper's sweep: every declared workload, N in {4096 ... 65536}, default M, P in {2, 4, 8, 16}.
 SweepConfig paper_sweep();
 
 // Every key a config may have; any other key is an error naming it. "row_counts" (M of kernel
@@ -52,10 +52,18 @@ inline constexpr std::array<const char*, 15> kSweepConfigKeys{
     "name",    "metric",  "workloads",  "widths", "rows",   "row_counts", "switch_rows",
     "splits",  "cluster_sizes", "samples", "warmup", "passes", "max_bytes", "traffic", "dtype"};
 
+// The largest samples, warmup and max_bytes a config may give: beyond them a sweep would run for days
+// (and the estimate and counts be meaningless), so a typo such as 2147483647 is refused, not run.
+inline constexpr int kMaxConfigSamples = 100000;
+inline constexpr int kMaxConfigWarmup = 10000;
+inline constexpr double kMaxConfigBytes = 1e15;
+
 // Reads a config file. Every key is optional (defaults: the paper's sweep); unknown keys, unknown workloads,
-// non-positive widths or rows, widths above kMaxWidth, rows above kMaxRows, other integers outside int,
-// an item repeated in a list, cluster sizes outside {2, 4, 8, 16} and malformed JSON throw
-// std::invalid_argument naming the file and the field.
+// a value outside its range (widths 1 ... kMaxWidth, rows and row counts 1 ... kMaxRows, splits
+// 1 ... kMaxGlobalSplit, cluster sizes 2, 4, 8, 16, samples 1 ... kMaxConfigSamples, warmup
+// 0 ... kMaxConfigWarmup, passes 1 or 2, max_bytes up to kMaxConfigBytes), an item repeated in a list,
+// a results file given as a config and malformed JSON throw std::invalid_argument naming the file,
+// the field and, for a range, the value given and the limit.
 SweepConfig read_sweep_config(const std::filesystem::path& path);
 
 long long rows_for(const SweepConfig& c, const std::string& workload, long long default_rows);

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
+#include <tuple>
 
 #include "model/time_model.hpp"
 #include "sweep/log_mean.hpp"
@@ -81,7 +83,8 @@ SweepSummary summarize_sweep(const ResultsFile& r) {
 }
 
 SpeedupTable speedups(const ResultsFile& sweep, const std::vector<ResultsFile>& others) {
-  std::map<long long, std::map<std::string, std::vector<double>>> logs;
+  std::map<long long, std::map<std::string, LogMean>> by_n;
+  std::map<std::pair<long long, long long>, std::map<std::string, LogMean>> by_shape;
   for (const auto& v : summarize_sweep(sweep).shapes) {
     if (!v.best_p) continue;
     std::map<std::string, double> base{{"cuda", v.t_baseline_ms}};
@@ -91,21 +94,42 @@ SpeedupTable speedups(const ResultsFile& sweep, const std::vector<ResultsFile>& 
             pt.time_ms.median > 0)
           base[pt.schedule] = pt.time_ms.median;
     double best = INFINITY;
+    auto add = [&](const std::string& name, double t) {
+      by_n[v.n][name].add(t / v.t_best_ms);
+      by_shape[{v.m, v.n}][name].add(t / v.t_best_ms);
+    };
     for (const auto& [name, t] : base) {
-      logs[v.n][name].push_back(std::log(t / v.t_best_ms));
+      add(name, t);
       best = std::min(best, t);
     }
-    logs[v.n]["best"].push_back(std::log(best / v.t_best_ms));
+    add("best", best);
   }
   SpeedupTable out;
-  for (const auto& [n, by] : logs)
-    for (const auto& [name, l] : by) {
-      double sum = 0;
-      for (double x : l) sum += x;
-      out.geomean[n][name] = std::exp(sum / double(l.size()));
-      out.count[n][name] = int(l.size());
+  for (const auto& [n, by] : by_n)
+    for (const auto& [name, m] : by) {
+      out.geomean[n][name] = m.geomean();
+      out.count[n][name] = int(m.n);
+    }
+  for (const auto& [mn, by] : by_shape)
+    for (const auto& [name, m] : by) {
+      out.shape_geomean[mn][name] = m.geomean();
+      out.shape_count[mn][name] = int(m.n);
     }
   return out;
+}
+
+bool is_peer_schedule(const std::string& schedule) {
+  return schedule == "torch_compile" || schedule == "triton" || schedule == "torch_eager";
+}
+
+std::size_t peer_points_at_shapes(const ResultsFile& sweep, const ResultsFile& peers) {
+  std::set<std::tuple<std::string, long long, long long>> shapes;
+  for (const auto& p : sweep.points) shapes.emplace(p.workload, p.m, p.n);
+  std::size_t n = 0;
+  for (const auto& p : peers.points)
+    n += is_peer_schedule(p.schedule) && p.disposition == Disposition::Passed && p.time_ms.median > 0 &&
+         shapes.count({p.workload, p.m, p.n});
+  return n;
 }
 
 std::vector<ExchangeComparison> compare_exchanges(const ResultsFile& r) {

@@ -42,13 +42,21 @@ SweepSummary summarize_sweep(const ResultsFile& results);
 
 // Speed-up of the best clustered P over each baseline (T_baseline / T_CREDIT): "cuda" (the
 // paper's CUDA baseline), each schedule of the other files (e.g. torch_compile, triton), and
-// "best", the fastest of them all at that shape. Geometric means per N over the workloads that
-// have the baseline; shapes where a baseline did not pass are left out of its mean.
+// "best", the fastest of them all at that shape. Geometric means per N, and per (M, N), over the
+// workloads that have the baseline; shapes where a baseline did not pass are left out of its mean.
 struct SpeedupTable {
   std::map<long long, std::map<std::string, double>> geomean;  // N -> baseline -> geomean
   std::map<long long, std::map<std::string, int>> count;       // N -> baseline -> workloads
+  std::map<std::pair<long long, long long>, std::map<std::string, double>> shape_geomean;  // (M, N) -> baseline -> ...
+  std::map<std::pair<long long, long long>, std::map<std::string, int>> shape_count;
 };
 SpeedupTable speedups(const ResultsFile& sweep, const std::vector<ResultsFile>& other_baselines);
+
+// The schedules of scripts/torch_baselines.py's files: torch_compile, triton, torch_eager.
+bool is_peer_schedule(const std::string& schedule);
+// How many passed peer points `peers` has at a shape (workload, M, N) of `sweep`: 0 means the file adds nothing to
+// the sweep's summary (another run's shapes, or not a baseline file at all).
+std::size_t peer_points_at_shapes(const ResultsFile& sweep, const ResultsFile& peers);
 
 // credit's fastest measured schedule (any one-CTA kernel or cluster P) against the fastest peer
 // (every schedule of the other files, e.g. torch_compile and triton) at the same shape:

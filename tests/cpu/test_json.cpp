@@ -17,6 +17,7 @@
 #include <zlib.h>
 
 #include "catch.hpp"
+#include "support/temp_dir.hpp"
 #include "io/atomic_write.hpp"
 #include "io/json_fields.hpp"
 #include "io/json_records.hpp"
@@ -29,21 +30,8 @@ using namespace credit;
 namespace {
 
 // A fresh directory per test, removed afterwards.
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    static std::atomic<int> counter{0};
-    path = fs::temp_directory_path() /
-           ("credit_test_json_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
-    fs::remove_all(path);
-    fs::create_directories(path);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
+struct TempDir : test::TempDir {
+  TempDir() : test::TempDir("credit_test_json") {}
 };
 
 std::string slurp(const fs::path& p) {
@@ -784,7 +772,7 @@ void write_gzip(const fs::path& path, const std::string& text) {
 
 }  // namespace
 
-TEST_CASE("a results file reads the same gzipped, recognised by its content whatever its name", "[json]") {
+TEST_CASE("a gzipped results file reads as the plain one whatever its name", "[json]") {
   TempDir dir;
   ResultsFile r;
   r.kind = "sweep";
