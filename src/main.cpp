@@ -75,6 +75,7 @@ constexpr GlobalUse kGlobalUse[] = {
     {"fit-model", "fit-model uses no GPU (it fits recorded sweeps)", nullptr},
     {"compare", "compare uses no GPU (it reads results files)", "compare writes no JSON (its summary is on stdout)"},
     {"profile-launches", nullptr, "profile-launches writes its --manifest, no JSON"},
+    {"cache", nullptr, "cache writes no JSON (export FILE writes the tuning cache's own file)"},
 };
 const GlobalUse& global_use(const std::string& command) {
   for (const GlobalUse& u : kGlobalUse)
@@ -181,6 +182,7 @@ int main(int argc, char** argv) {
   add_fit_model_command(app, g);
   add_compare_command(app, g);
   add_profile_launches_command(app, g);
+  add_cache_command(app, g);
   // Every subcommand takes the global options it uses (kGlobalUse) after its name too.
   for (CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) {
     const GlobalUse& use = global_use(sub->get_name());

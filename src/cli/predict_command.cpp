@@ -2,12 +2,14 @@
 // predicts every candidate's time from the calibration alone (cached, or --calibration FILE,
 // offline) and picks the fastest. The paper's model (--model paper|refined, Eq. 3-9) needs one
 // timing of the CUDA baseline (T_B) and the work-free control per P (T_ctrl) on the GPU; with
-// --from FILE it re-evaluates a recorded prediction file offline.
+// --from FILE it re-evaluates a recorded prediction file offline. Where `credit tune` measured the shape
+// on this GPU with this build (the tuning cache, or --tuning FILE), the pick is the measured one.
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <optional>
 
 #include "calibration/calibration_for_device.hpp"
@@ -33,6 +35,7 @@
 #include "sweep/selection.hpp"
 #include "sweep/device_fit.hpp"
 #include "sweep/reevaluate.hpp"
+#include "tuning/tuning_cache.hpp"
 
 namespace credit::cli {
 
@@ -40,7 +43,8 @@ namespace {
 
 struct PredictArgs {
   // model "" means the time model, or the paper's with --from (which re-evaluates recorded predictions).
-  std::string workload, shape, ps = "2,4,8,16", model, from, calibration, constants, dtype = "f32";
+  std::string workload, shape, ps = "2,4,8,16", model, from, calibration, constants, dtype = "f32", tuning;
+  bool tuning_any_build = false;  // --tuning-any-build
   std::vector<std::string> set;  // --set NAME=VALUE
   std::vector<std::string> also;  // --schedule: schedules the time model has a term for but may not pick
   std::string csv;  // --csv PATH or -
@@ -111,7 +115,18 @@ std::vector<CandidateTime> also_predicted(const std::vector<std::string>& names,
   return out;
 }
 
-void print_time_prediction(std::FILE* out, const Prediction& pr, const StaticFigures& f, const TimeModelParams& prm) {
+// The pick line of a shape `credit tune` measured (here, or at neighbouring M's of the same class).
+void print_measured_pick(std::FILE* out, const Prediction& pr, const TuningAnswer& t) {
+  const TuningEntry& e = *t.entry;
+  const std::string where = t.exact ? "" : fmt::format(" at M = {}", e.key.m);
+  const std::string why = t.exact ? "" : ": " + t.reason;
+  fmt::print(out, "pick: {} (measured by credit tune{} on {}, {:.4f} ms{}); the model picks {} ({:.4f} ms)\n",
+             candidate_label(e.pick.schedule, e.pick.p), where, e.utc_time.substr(0, 10), e.pick.ms, why,
+             candidate_label(pr.pick_schedule, pr.pick_p), pr.pick_ms);
+}
+
+void print_time_prediction(std::FILE* out, const Prediction& pr, const StaticFigures& f, const TimeModelParams& prm,
+                           const TuningAnswer& measured) {
   fmt::print(out, "{} {}x{}: time model (constants: {})\n", pr.workload, pr.m, pr.n, prm.fitted_on);
   io::TextTable t = candidate_table();
   const auto& cs = pr.candidates;
@@ -138,9 +153,11 @@ void print_time_prediction(std::FILE* out, const Prediction& pr, const StaticFig
     fmt::print(out, "no candidate can run at this shape\n");
     return;
   }
-  fmt::print(out, "pick: {} ({:.4f} ms); the one-CTA kernel a cluster must beat: {} ({:.4f} ms)\n",
-             candidate_label(pr.pick_schedule, pr.pick_p), pr.pick_ms,
-             candidate_label(pr.baseline, 1), pr.t_b_ms);
+  if (measured.entry)
+    print_measured_pick(out, pr, measured);
+  else
+    fmt::print(out, "pick: {} ({:.4f} ms); the one-CTA kernel a cluster must beat: {} ({:.4f} ms)\n",
+               candidate_label(pr.pick_schedule, pr.pick_p), pr.pick_ms, candidate_label(pr.baseline, 1), pr.t_b_ms);
   // The shortlist is ranked fastest first and holds at least the kDefaultShortlist (>= 2) fastest: the pick,
   // then the runner-up.
   const auto top = model::shortlist(pr, f, model::kDefaultShortlist, model::kDefaultShortlistBand);
@@ -174,9 +191,31 @@ std::vector<int> cluster_sizes_of(const std::string& list) {
   return ps;
 }
 
+// What `credit tune` measured at the shape on the GPU `gpu_uuid` with this build: from --tuning FILE, else
+// from that GPU's tuning cache (online only: offline there is no GPU to name it by). Why none goes to the log.
+TuningAnswer measured_pick(const PredictArgs& a, const WorkloadInfo& w, const Shape& shape, const std::string& gpu_uuid,
+                           bool online) {
+  if (a.tuning.empty() && !online) return {};
+  std::filesystem::path file = a.tuning;
+  try {
+    if (file.empty()) file = tuning_cache_path(gpu_uuid);
+  } catch (const std::exception& e) {
+    spdlog::debug("no tuning cache: {}", e.what());
+    return {};
+  }
+  std::error_code ec;
+  if (!a.tuning.empty() && !std::filesystem::exists(file, ec))
+    spdlog::warn("--tuning {}: no such file, the model picks", a.tuning);
+  const TuningKey key{w.name.substr(0, w.name.find('@')), element_type_name(element_of_name(w.name)), shape.m, shape.n};
+  const TuningScope scope{gpu_uuid, this_build_identity(), a.tuning_any_build};
+  TuningAnswer t = lookup_nearest(load_tuning(file, spdlog_log()), key, scope);
+  if (!t.entry && !a.tuning.empty()) spdlog::info("--tuning {}: {}; the model picks", a.tuning, t.reason);
+  return t;
+}
+
 // The time model at one shape from a calibration: no GPU.
 void run_time_model(const PredictArgs& a, const GlobalOptions& g, const WorkloadInfo& w, const Shape& shape,
-                    const std::vector<int>& ps, const Calibration& cal, ResultsFile res) {
+                    const std::vector<int>& ps, const Calibration& cal, ResultsFile res, bool online) {
   const TimeModelParams prm = params_for(cal);
   Prediction pr;
   std::vector<CandidateTime> also;
@@ -194,8 +233,10 @@ void run_time_model(const PredictArgs& a, const GlobalOptions& g, const Workload
     spdlog::warn("the calibration has no kernel probes of {} (written by an older build, or before the workload was "
                  "declared): its kernels are predicted by the formula alone; run `credit calibrate` with this build",
                  w.name);
+  const TuningAnswer measured =
+      pr.pick_schedule.empty() ? TuningAnswer{} : measured_pick(a, w, shape, cal.device.uuid, online);
   const CsvOutput csv(a.csv);
-  print_time_prediction(csv.table_stream(), pr, w.figures, prm);
+  print_time_prediction(csv.table_stream(), pr, w.figures, prm, measured);
   print_also(csv.table_stream(), pr, also);
   Prediction with_also = pr;  // the CSV lists them too (pick false); the JSON keeps the candidates only
   with_also.candidates.insert(with_also.candidates.end(), also.begin(), also.end());
@@ -247,8 +288,10 @@ void run_from_file(const PredictArgs& a, const GlobalOptions& g) {
 }
 
 void run_predict(PredictArgs a, const GlobalOptions& g) {
-  prepare_outputs({a.from, a.calibration, a.constants}, {{"--json", g.json_path}, {"--csv", a.csv}});
+  prepare_outputs({a.from, a.calibration, a.constants, a.tuning}, {{"--json", g.json_path}, {"--csv", a.csv}});
   if (a.model.empty()) a.model = a.from.empty() ? "time" : "paper";
+  refuse_option(a.model != "time" && !a.tuning.empty(), "--tuning goes with --model time (not --from)");
+  refuse_option(a.tuning_any_build && a.tuning.empty(), "--tuning-any-build goes with --tuning FILE");
   if (a.model != "time" && a.model != "paper" && a.model != "refined")
     throw CommandFailed("--model: expected time, paper, refined, got '" + a.model + "'", 2);
   if (!a.from.empty()) {
@@ -289,7 +332,7 @@ void run_predict(PredictArgs a, const GlobalOptions& g) {
       ResultsFile in = read_calibration_option(a.calibration);
       apply_constants_option(a.constants, *in.calibration);
       apply_set_options(sets, *in.calibration);
-      return run_time_model(a, g, w, shape, ps, *in.calibration, in);
+      return run_time_model(a, g, w, shape, ps, *in.calibration, in, false);
     }
     const DeviceInfo dev = gpu::use_device(g.device);
     ResultsFile res;
@@ -297,7 +340,7 @@ void run_predict(PredictArgs a, const GlobalOptions& g) {
     res.calibration = calibration_for_device(dev, g.argv, spdlog_log());
     apply_constants_option(a.constants, *res.calibration);
     apply_set_options(sets, *res.calibration);
-    return run_time_model(a, g, w, shape, ps, *res.calibration, res);
+    return run_time_model(a, g, w, shape, ps, *res.calibration, res, true);
   }
   for (const auto& [option, value] : {std::pair{"--calibration", &a.calibration}, std::pair{"--constants", &a.constants}})
     if (!value->empty())
@@ -341,6 +384,10 @@ void add_predict_command(CLI::App& app, GlobalOptions& g) {
                        "with --model time: also predict these schedules at every P they take: a schedule with a "
                        "term that is not a candidate is shown after the pick and never picked (none today; the "
                        "candidates are in the table already)");
+  cmd->add_option("--tuning", a.tuning, "with --model time: the tuning cache file to answer from (credit cache "
+                                        "export); its entries of the calibration's GPU and this build are used");
+  cmd->add_flag("--tuning-any-build", a.tuning_any_build, "with --tuning: use its entries whatever build measured "
+                                                          "them (the GPU must still match)");
   cmd->add_option("--from", a.from, "re-evaluate the predictions recorded in this results file, offline");
   cmd->add_option("--seed", a.seed, "input seed of the baseline timing")->check(kNonNegativeInteger)->capture_default_str();
   add_csv_option(cmd, a.csv);

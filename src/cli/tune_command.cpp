@@ -1,9 +1,12 @@
 // credit tune: the time model's shortlist at one shape, timed there. The model ranks every
 // candidate from the calibration (as `credit predict`); the --top fastest predicted, and any other
 // within --band of the fastest, are checked against the CPU reference and timed at the shape, and
-// the fastest passed one is the answer.
+// the fastest passed one is the answer. Several --shape are tuned one after another. Each answer is
+// recorded in the GPU's tuning cache (tuning/tuning_cache.hpp), where `credit predict` finds it.
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
+
+#include <algorithm>
 
 #include "calibration/calibration_for_device.hpp"
 #include "cli/calibration_option.hpp"
@@ -22,13 +25,15 @@
 #include "model/time_model.hpp"
 #include "runner/tune_runner.hpp"
 #include "sweep/selection.hpp"
+#include "tuning/tuning_cache.hpp"
 
 namespace credit::cli {
 
 namespace {
 
 struct TuneArgs {
-  std::string workload, shape, calibration, constants, csv;
+  std::string workload, calibration, constants, csv;
+  std::vector<std::string> shapes;  // --shape, repeated or comma-separated
   std::vector<std::string> set;  // --set NAME=VALUE
   int top = model::kDefaultShortlist;
   double band = model::kDefaultShortlistBand;
@@ -66,12 +71,43 @@ void print_tuned(std::FILE* out, const TuneResult& r) {
   }
 }
 
+// The cache entry of a tuned shape: its passed candidates as timed, the fastest as the pick.
+TuningEntry tuning_entry(const WorkloadInfo& w, const TuneResult& r, const DeviceInfo& dev, const Meta& meta) {
+  TuningEntry e;
+  e.key = {w.name.substr(0, w.name.find('@')), element_type_name(element_of_name(w.name)), r.prediction.m,
+           r.prediction.n};
+  for (const SweepPoint& p : r.timed)
+    if (p.disposition == Disposition::Passed) e.timed.push_back({p.schedule, p.p, p.time_ms.median});
+  const SweepPoint& f = r.timed[*r.fastest];
+  e.pick = {f.schedule, f.p, f.time_ms.median};
+  e.gpu_name = dev.name;
+  e.gpu_uuid = dev.uuid;
+  e.build = {meta.git_sha, meta.build_defines};
+  e.utc_time = meta.utc_time;
+  return e;
+}
+
+// Records a tuned shape whose every candidate passed; the cache is a convenience, so a failure is a warning.
+void remember(const WorkloadInfo& w, const TuneResult& r, const DeviceInfo& dev, const Meta& meta) {
+  const bool all_passed = std::all_of(r.timed.begin(), r.timed.end(),
+                                      [](const SweepPoint& p) { return p.disposition == Disposition::Passed; });
+  if (!r.fastest || !all_passed) return;
+  try {
+    const auto file = tuning_cache_path(dev.uuid);
+    record_tuning(file, tuning_entry(w, r, dev, meta), spdlog_log());
+    spdlog::debug("tuned pick recorded in {}", file.string());
+  } catch (const std::exception& e) {
+    spdlog::warn("the tuned pick is not recorded in the tuning cache: {}", e.what());
+  }
+}
+
 void run_tune(const TuneArgs& a, const GlobalOptions& g) {
   prepare_outputs({a.calibration, a.constants}, {{"--json", g.json_path}, {"--csv", a.csv}});
-  if (a.workload.empty() || a.shape.empty()) throw CommandFailed("tune needs --workload and --shape", 2);
+  if (a.workload.empty() || a.shapes.empty()) throw CommandFailed("tune needs --workload and --shape", 2);
   const WorkloadInfo& w = find_workload(a.workload);  // bad input fails before any file or GPU is touched
   refuse_by_structure(w, "--workload");
-  const Shape shape = shape_option(a.shape);
+  std::vector<Shape> shapes;
+  for (const auto& s : a.shapes) shapes.push_back(shape_option(s));
   if (a.top < 1) throw CommandFailed(fmt::format("--top: expected at least 1 candidate, got {}", a.top), 2);
   if (!(a.band >= 0 && a.band <= 10)) throw CommandFailed(fmt::format("--band: expected a share from 0 to 10, got {}", a.band), 2);
   check_timing_counts(a.samples, a.warmup);
@@ -97,22 +133,27 @@ void run_tune(const TuneArgs& a, const GlobalOptions& g) {
   out.device = dev;
   out.calibration = cal;
   out.copy_gbps = gpu::measure_copy_bandwidth(timer).best();
-  TuneResult r;
-  try {
-    r = tune_shape(w, shape.m, shape.n, cal, model::params_of(cal), a.top, a.band, dev, timer,
-                   gpu::TimingOptions{a.warmup, a.samples, true}, out.copy_gbps, a.seed, [&](const SweepPoint& p) {
-                     out.points.push_back(p);
-                     if (rewritable_output(g.json_path)) write_results(g.json_path, out);  // nothing measured is lost
-                   });
-  } catch (const std::invalid_argument& e) {
-    throw CommandFailed(e.what(), 2);
+  std::vector<SweepPoint> timed;
+  for (std::size_t i = 0; i < shapes.size(); ++i) {
+    const Shape& shape = shapes[i];
+    if (shapes.size() > 1) spdlog::info("tune {}/{}: {} {}x{}", i + 1, shapes.size(), w.name, shape.m, shape.n);
+    TuneResult r;
+    try {
+      r = tune_shape(w, shape.m, shape.n, cal, model::params_of(cal), a.top, a.band, dev, timer,
+                     gpu::TimingOptions{a.warmup, a.samples, true}, out.copy_gbps, a.seed, [&](const SweepPoint& p) {
+                       out.points.push_back(p);
+                       if (rewritable_output(g.json_path)) write_results(g.json_path, out);  // nothing measured is lost
+                     });
+    } catch (const std::invalid_argument& e) {
+      throw CommandFailed(e.what(), 2);
+    }
+    print_tuned(csv.table_stream(), r);
+    remember(w, r, dev, out.meta);
+    timed.insert(timed.end(), r.timed.begin(), r.timed.end());
+    out.predictions.push_back(r.prediction);
   }
-  print_tuned(csv.table_stream(), r);
-  csv.write(points_csv(r.timed));
-  if (!g.json_path.empty()) {
-    out.predictions = {r.prediction};
-    write_results_output(g.json_path, out);
-  }
+  csv.write(points_csv(timed));
+  if (!g.json_path.empty()) write_results_output(g.json_path, out);
   if (const std::size_t bad = failed_points(out))
     throw CommandFailed(fmt::format("{} shortlisted candidate(s) were incorrect or failed", bad), 1);
 }
@@ -121,10 +162,10 @@ void run_tune(const TuneArgs& a, const GlobalOptions& g) {
 
 void add_tune_command(CLI::App& app, GlobalOptions& g) {
   static TuneArgs a;
-  auto* cmd = app.add_subcommand("tune", "the time model's fastest few candidates at one shape, checked and timed "
-                                         "there; the fastest is the pick (needs a GPU)");
+  auto* cmd = app.add_subcommand("tune", "the time model's fastest few candidates at a shape, checked and timed "
+                                         "there; the fastest is the pick, recorded in the tuning cache (needs a GPU)");
   cmd->add_option("--workload", a.workload, "workload name (see credit list)");
-  cmd->add_option("--shape", a.shape, "MxN, e.g. 4096x65536");
+  add_name_list_option(cmd, "--shape", a.shapes, "MxN, e.g. 4096x65536; several are tuned one after another");
   cmd->add_option("--top", a.top, "time the model's fastest this many candidates ...")->capture_default_str();
   cmd->add_option("--band", a.band, "... and every other predicted within this share of the fastest (0.1: 10%)")
       ->capture_default_str();
