@@ -17,6 +17,7 @@
 #include <zlib.h>
 
 #include "catch.hpp"
+#include "support/sweep_point.hpp"
 #include "support/temp_dir.hpp"
 #include "io/atomic_write.hpp"
 #include "io/json_fields.hpp"
@@ -777,15 +778,7 @@ TEST_CASE("a gzipped results file reads as the plain one whatever its name", "[j
   ResultsFile r;
   r.kind = "sweep";
   r.copy_gbps = 3007.5;
-  SweepPoint p;
-  p.workload = "layernorm";
-  p.schedule = "cluster";
-  p.m = 333;
-  p.n = 201088;
-  p.p = 16;
-  p.disposition = Disposition::Passed;
-  p.time_ms.median = 0.125;
-  r.points = {p};
+  r.points = {test::sweep_point("layernorm", 333, 201088, "cluster", 16, 0.125)};
   const fs::path plain = dir.path / "sweep.json";
   write_results(plain, r);
   std::ifstream in(plain, std::ios::binary);
