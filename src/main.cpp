@@ -15,6 +15,7 @@
 #include "cli/commands.hpp"
 #include "gpu/device_query.hpp"
 #include "io/json_records.hpp"
+#include "io/meta.hpp"
 #include "traffic/ncu_csv.hpp"
 
 namespace {
@@ -76,6 +77,7 @@ constexpr GlobalUse kGlobalUse[] = {
     {"compare", "compare uses no GPU (it reads results files)", "compare writes no JSON (its summary is on stdout)"},
     {"profile-launches", nullptr, "profile-launches writes its --manifest, no JSON"},
     {"cache", nullptr, "cache writes no JSON (export FILE writes the tuning cache's own file)"},
+    {"validate", nullptr, nullptr},
 };
 const GlobalUse& global_use(const std::string& command) {
   for (const GlobalUse& u : kGlobalUse)
@@ -138,7 +140,7 @@ int main(int argc, char** argv) {
       std::make_shared<spdlog::logger>("", std::make_shared<spdlog::sinks::stderr_color_sink_mt>()));
   using namespace credit::cli;
   CLI::App app{"credit: clustered reduction-reuse over DSMEM on Hopper GPUs -- measure, predict, compare"};
-  app.set_version_flag("--version", std::string("credit ") + CREDIT_VERSION + " (" + CREDIT_GIT_SHA + ")");
+  app.set_version_flag("--version", credit::this_build_label());
   GlobalOptions g;
   g.argv.assign(argv, argv + argc);
   // The global options, accepted before or after the subcommand (each subcommand gets those it takes below too, so
@@ -183,6 +185,7 @@ int main(int argc, char** argv) {
   add_compare_command(app, g);
   add_profile_launches_command(app, g);
   add_cache_command(app, g);
+  add_validate_command(app, g);
   // Every subcommand takes the global options it uses (kGlobalUse) after its name too.
   for (CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) {
     const GlobalUse& use = global_use(sub->get_name());

@@ -41,6 +41,7 @@ void add_fit_model_command(CLI::App& app, GlobalOptions& g);
 void add_profile_launches_command(CLI::App& app, GlobalOptions& g);
 void add_compare_command(CLI::App& app, GlobalOptions& g);
 void add_cache_command(CLI::App& app, GlobalOptions& g);
+void add_validate_command(CLI::App& app, GlobalOptions& g);
 
 // The provenance of a results file written by this invocation (argv, version, sha, time).
 Meta meta_of(const GlobalOptions& g);

@@ -9,6 +9,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/output_paths.hpp"
+#include "io/meta.hpp"
 #include "io/json_records.hpp"
 #include "report/html.hpp"
 #include "report/markdown.hpp"
@@ -34,7 +35,7 @@ void run_report(const ReportArgs& a) {
   } catch (const ResultsFileError& e) {
     throw CommandFailed(e.what(), kExitBadInput);  // bad input, as the other commands report it
   }
-  const report::Document doc = report::build_document(data, fmt::format("credit {} ({})", CREDIT_VERSION, CREDIT_GIT_SHA));
+  const report::Document doc = report::build_document(data, this_build_label());
   const std::string md = report::render_markdown(doc);
   if (a.markdown.empty()) {
     fmt::print("{}", md);

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/shape_draw.hpp"
 #include "core/tagged_exchange.hpp"
 
 namespace credit {
@@ -365,6 +366,7 @@ struct ResultsFile {
   std::vector<Prediction> predictions;
   std::vector<SweepPoint> points;
   double copy_gbps = 0;  // copy bandwidth measured in the same run (read + write bytes)
+  std::optional<ShapeDraw> draw;  // a sweep of `credit validate`: how its shapes were drawn
 };
 
 // Points that were incorrect or failed (the commands exit 1 when there are any).

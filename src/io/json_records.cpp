@@ -222,6 +222,30 @@ std::vector<std::string> read_strings(const Node& n) {
   return out;
 }
 
+ShapeDraw read_draw(const Node& n) {
+  ShapeDraw d;
+  d.seed = n.field("seed").integer<std::uint64_t>();
+  d.count = n.field("count").integer<int>();
+  d.m_min = n.field("m_min").integer<long long>();
+  d.m_max = n.field("m_max").integer<long long>();
+  d.n_min = n.field("n_min").integer<long long>();
+  d.n_max = n.field("n_max").integer<long long>();
+  const Node dtype = n.field("dtype");
+  try {
+    d.element = parse_element_type(dtype.str());
+  } catch (const std::invalid_argument& e) {
+    dtype.fail(e.what());
+  }
+  d.workloads = read_strings(n.field("workloads"));
+  d.max_bytes = n.field("max_bytes").num();
+  try {
+    check_shape_draw(d);
+  } catch (const std::invalid_argument& e) {
+    n.fail(e.what());
+  }
+  return d;
+}
+
 Meta read_meta(const Node& n) {
   Meta m;
   m.argv = read_strings(n.field("argv"));
@@ -596,6 +620,12 @@ void to_json(json& j, const ResultsFile& r) {
            {"predictions", r.predictions},
            {"points", r.points},
            {"copy_gbps", number(r.copy_gbps)}};
+  if (r.draw)
+    j["draw"] = json{{"seed", r.draw->seed},           {"count", r.draw->count},
+                     {"m_min", r.draw->m_min},         {"m_max", r.draw->m_max},
+                     {"n_min", r.draw->n_min},         {"n_max", r.draw->n_max},
+                     {"dtype", element_type_name(r.draw->element)},
+                     {"workloads", r.draw->workloads}, {"max_bytes", number(r.draw->max_bytes)}};
 }
 
 json to_json_value(const ResultsFile& results) { return json(results); }
@@ -623,6 +653,7 @@ ResultsFile results_from_json(const json& j, const std::string& source) {
   const Node points = root.field("points");
   for (std::size_t i = 0, k = points.size(); i < k; ++i) r.points.push_back(read_point(points.item(i)));
   r.copy_gbps = root.field("copy_gbps").num();
+  if (root.has("draw")) r.draw = read_draw(root.field("draw"));  // optional: validate's sweeps have it
   return r;
 }
 

@@ -26,6 +26,8 @@ std::string format_utc_iso8601(std::time_t t) {
 
 std::string this_build_defines() { return CREDIT_BUILD_DEFINES; }
 
+std::string this_build_label() { return std::string("credit ") + CREDIT_VERSION + " (" + CREDIT_GIT_SHA + ")"; }
+
 Meta make_meta(int argc, const char* const argv[]) {
   Meta meta;
   for (int i = 0; i < argc && argv != nullptr; ++i) meta.argv.emplace_back(argv[i] ? argv[i] : "");

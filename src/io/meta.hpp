@@ -15,6 +15,10 @@ Meta make_meta(int argc, const char* const argv[]);
 // The A/B definitions this build was compiled with (Meta::build_defines of what it writes).
 std::string this_build_defines();
 
+// "credit VERSION (SHA)": what --version and the report's footer print. The sha is defined for
+// src/io/meta.cpp alone, so a new commit recompiles this file and not every kernel.
+std::string this_build_label();
+
 // How a build's definitions read in messages: "the defaults" for none, else the definitions themselves.
 inline std::string build_defines_label(const std::string& defines) {
   return defines.empty() ? "the defaults" : defines;

@@ -1,5 +1,6 @@
 #include "runner/tune_runner.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 
@@ -33,6 +34,23 @@ TuneResult tune_shape(const WorkloadInfo& w, long long m, long long n, const Cal
       r.fastest = r.timed.size() - 1;
   }
   return r;
+}
+
+std::optional<TuningEntry> tuning_entry(const WorkloadInfo& w, const TuneResult& r, const DeviceInfo& dev,
+                                        const Meta& meta) {
+  const bool all_passed = std::all_of(r.timed.begin(), r.timed.end(),
+                                      [](const SweepPoint& p) { return p.disposition == Disposition::Passed; });
+  if (!r.fastest || !all_passed) return std::nullopt;
+  TuningEntry e;
+  e.key = {w.declared, element_type_name(w.element()), r.prediction.m, r.prediction.n};
+  for (const SweepPoint& p : r.timed) e.timed.push_back({p.schedule, p.p, p.time_ms.median});
+  const SweepPoint& f = r.timed[*r.fastest];
+  e.pick = {f.schedule, f.p, f.time_ms.median};
+  e.gpu_name = dev.name;
+  e.gpu_uuid = dev.uuid;
+  e.build = {meta.git_sha, meta.build_defines};
+  e.utc_time = meta.utc_time;
+  return e;
 }
 
 }  // namespace credit

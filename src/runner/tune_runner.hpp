@@ -14,6 +14,7 @@
 #include "core/records.hpp"
 #include "core/workload_registry.hpp"
 #include "gpu/timing.hpp"
+#include "tuning/tuning_cache.hpp"
 
 namespace credit {
 
@@ -30,5 +31,11 @@ TuneResult tune_shape(const WorkloadInfo& w, long long m, long long n, const Cal
                       const TimeModelParams& params, int top, double band, const DeviceInfo& dev, gpu::Timer& timer,
                       const gpu::TimingOptions& timing, double copy_gbps, std::uint64_t seed,
                       const std::function<void(const SweepPoint&)>& timed_point = {});
+
+// The tuning cache's entry of a tuned shape (the passed candidates as timed, the fastest as the pick, the GPU, the
+// build of `meta`, its time); none when a shortlisted candidate failed its check or none passed: a shape with a
+// failing kernel is not remembered as settled.
+std::optional<TuningEntry> tuning_entry(const WorkloadInfo& w, const TuneResult& r, const DeviceInfo& dev,
+                                        const Meta& meta);
 
 }  // namespace credit

@@ -2,7 +2,12 @@
 // each candidate checked against the CPU reference and timed, the fastest passed one kept.
 #include <string>
 
+#include <filesystem>
+
 #include "catch.hpp"
+#include "credit/autotune.hpp"
+#include "support/temp_dir.hpp"
+#include "tuning/tuning_cache.hpp"
 #include "core/workload_registry.hpp"
 #include "gpu/device_query.hpp"
 #include "gpu/timing.hpp"
@@ -68,4 +73,49 @@ TEST_CASE("tune: split_global on the shortlist is checked and timed like any can
   CHECK(split_global >= 1);
   REQUIRE(r.fastest.has_value());
   for (const SweepPoint& p : r.timed) CHECK(r.timed[*r.fastest].time_ms.median <= p.time_ms.median);
+}
+
+TEST_CASE("Autotuner: off, the model answers; on, a shape is tuned once, recorded, then answered by the cache",
+          "[gpu][tune]") {
+  const DeviceInfo dev = gpu::use_device(0);
+  credit::test::TempDir dir("credit-autotune");
+  // The H200 fixture's calibration as this GPU's (the Autotuner takes a calibration of the GPU it runs on).
+  ResultsFile file = read_results(std::string(CREDIT_FIXTURE_DIR) + "/h200-calibration-with-model.json");
+  REQUIRE(file.calibration);
+  file.calibration->device = dev;
+  file.device = dev;
+  const auto cal_file = dir.path / "calibration.json";
+  write_results(cal_file, file);
+  AutotuneOptions opt;
+  opt.calibration = cal_file.string();
+  opt.tuning_file = (dir.path / "gpu.tuning.json").string();
+  opt.samples = 3;
+  opt.warmup = 1;
+  {
+    Autotuner off(opt);
+    CHECK_FALSE(off.select("lars", 44, 4250).measured);
+    CHECK(off.tuned_count() == 0);
+    CHECK_FALSE(std::filesystem::exists(opt.tuning_file));
+  }
+  opt.tune_on_first_use = true;
+  Autotuner first(opt);
+  const Selection tuned = first.select("lars", 44, 4250);
+  CHECK(tuned.measured);
+  CHECK(tuned.time_ms > 0);
+  CHECK(first.tuned_count() == 1);
+  const Selection again = first.select("lars", 44, 4250);
+  CHECK(first.tuned_count() == 1);
+  CHECK(again.schedule == tuned.schedule);
+  const auto entries = load_tuning(opt.tuning_file);
+  REQUIRE(entries.size() == 1);
+  CHECK(entries[0].pick.schedule == schedule_name(tuned.schedule));
+  CHECK(entries[0].pick.p == tuned.p);
+  CHECK(entries[0].gpu_uuid == dev.uuid);
+  Autotuner second(opt);  // a new process, in effect: the cache answers, nothing is tuned
+  const Selection cached = second.select("lars", 44, 4250);
+  CHECK(cached.measured);
+  CHECK(cached.schedule == tuned.schedule);
+  CHECK(cached.p == tuned.p);
+  CHECK(second.tuned_count() == 0);
+  CHECK_THROWS_AS(second.select("lars", 0, 4250), std::invalid_argument);
 }
