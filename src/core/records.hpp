@@ -106,41 +106,20 @@ struct TimeModelParams {
   double cluster_gain = 0;  // a cluster's waves at k >= 2 take P^-cluster_gain of the formula's time (0: no gain)
   double partial_col_stream = 0;  // share of a partial kernel's column parameters read at its streamed
                                   // rate, one element's round trip per element (0: all at the L2's col_gbps)
-  double col_room_save = 0;  // share of a column read's time saved by the share of the SM's column
-                             // slices that fit the L1 the carveout leaves (empirical; 0: none)
-  double col_l2_share = 0;   // share of the L2 a wave's streamed rows may take before they evict the
-                             // column parameters (0: never)
-  double col_far_gbps = 0;   // one CTA's rate of column parameters the L2 no longer holds
-  double stream_plane_power = 0;  // a partial CTA streams planes^power times partial_cta_gbps, planes the
-                                  // retained inputs it reads again per element (0: partial_cta_gbps alone)
-  double lone_plane_power = 0;  // ... and a lone CTA on its SM (partial_one) planes^lone_plane_power more (0: no more)
   double partial_probe_power = 0;  // a partial kernel's time times (probe measured / predicted)^power, the
                                    // calibration's kernel probe of that workload and schedule (0: no probe)
   double register_probe_power = 0;  // the same for a register-resident kernel and its probe (0: no probe)
-  double split_probe_power = 0;  // the same for the staged and global_reread kernels and theirs (0: no probe)
-  double reread_probe_power = 0;  // the global_reread kernel's own, in place of split_probe_power where positive
-                                  // (0: split_probe_power for it too)
   double cluster_probe_power = 0;  // the same for the clustered kernel (slices in shared memory) and its
                                    // probe (0: no probe)
   double first_wave_serial_share = 0;  // share of the shorter of memory and SM work a first wave of a staging
                                        // or re-reading kernel adds (0: none)
   double staging_exposed_share = 1;  // share of the staging cost (staging_us), after the first wave, that
                                      // adds to it; the rest overlaps other CTAs' streams (1: all of it)
-  double work_sm_share = 1;  // share of the SM-work probe's time that is each SM's own; the rest is a
-                             // share of what all SMs share, split among the SMs a wave occupies (1: all its own)
-  double register_first_exposed_share = 1;  // a register kernel's first wave adds r + (1 - r) / k' of its
-                                            // fixed cost; the rest overlaps its SM's loads in flight (1: all of it)
-  double cluster_idle_share = 0;  // a cluster at k >= 2 CTAs per SM moves a wave's DRAM bytes in
-  double cluster_idle_power = 2;  // 1 + share / k'^power of the bound's time (share 0: no idle time)
   double tail_wave_share = 1;  // the last, partial wave after a full one costs this share of its own formula and
                                // the rest of the full wave's time pro rata (1: its own formula whole)
-  double cluster_fill_power = 0;  // a cluster's launch term (cluster_us) weighs min(1, M / U)^power: rows that fill
-                                  // part of one wave of U place fewer clusters (0: the term whole at any M)
   double global_exchange_us = 0;  // split_global: a CTA's seat and each stage's row barrier through global memory
   double global_exchange_split_us = 0;  // ... plus this per CTA of the row at each of them: P arrivals on one
                                        // counter, serialised at the L2 (0: no P term)
-  double spread_probe_power = 0;  // split_global's time times the clustered kernel's probe factor^power: the
-                                  // same kernel body, only the exchange differs (0: no probe)
   double register_probe_wave_power = 0;  // a register kernel's probe factor above 1 weighs (probe waves / waves)^this
                                          // more: an excess of per-element work timed at the probe's few waves is
                                          // hidden by co-resident CTAs' loads over more waves (0: the whole factor)
@@ -157,7 +136,7 @@ struct TimeModelParams {
 // (CREDIT_TAGGED_EXCHANGE=0, passed to host and device code alike) takes that barrier's pair, (1.5, 0.005) us, fitted
 // on 255 points (66 shapes, 2026-12-05; log RMS 0.354 -> 0.079).
 // split_partial's streamed rate per CTA, fitted on a grid on an H100 wide-row bench (87 points, 2026-12-06; log RMS
-// 0.089 -> 0.071; 9.8 GB/s per pair of CTAs), with the probe taken as split_global's (spread_probe_power, 0). Partial's
+// 0.089 -> 0.071; 9.8 GB/s per pair of CTAs), with no probe factor (split_global has none). Partial's
 // rate (partial_cta_gbps x kPartialCtasPerSm / k = 5.34 GB/s at four CTAs per SM) with the clustered kernel's probe
 // factor put it at 1.16 of its measured time (median; log RMS 0.178). On a held-out wide-row sweep (H100) the term
 // held (log RMS 0.079 over 862 points), but the model picking it had a regret of 5.60% against 4.28% never picking
@@ -205,27 +184,14 @@ inline constexpr TimeModelField kTimeModelFields[] = {
     {"work_exposed_share", &TimeModelParams::work_exposed_share, TimeModelField::Absent::value, 0, false},
     {"cluster_gain", &TimeModelParams::cluster_gain, TimeModelField::Absent::value, 0, false},
     {"partial_col_stream", &TimeModelParams::partial_col_stream, TimeModelField::Absent::value, 0, false},
-    {"col_room_save", &TimeModelParams::col_room_save, TimeModelField::Absent::value, 0, false},
-    {"col_l2_share", &TimeModelParams::col_l2_share, TimeModelField::Absent::value, 0, false},
-    {"col_far_gbps", &TimeModelParams::col_far_gbps, TimeModelField::Absent::value, 1e5, true},
-    {"stream_plane_power", &TimeModelParams::stream_plane_power, TimeModelField::Absent::value, 0, false},
-    {"lone_plane_power", &TimeModelParams::lone_plane_power, TimeModelField::Absent::value, 0, false},
     {"partial_probe_power", &TimeModelParams::partial_probe_power, TimeModelField::Absent::value, 0, false},
     {"register_probe_power", &TimeModelParams::register_probe_power, TimeModelField::Absent::value, 0, false},
-    {"split_probe_power", &TimeModelParams::split_probe_power, TimeModelField::Absent::value, 0, false},
-    {"reread_probe_power", &TimeModelParams::reread_probe_power, TimeModelField::Absent::value, 0, false},
     {"cluster_probe_power", &TimeModelParams::cluster_probe_power, TimeModelField::Absent::value, 0, false},
     {"first_wave_serial_share", &TimeModelParams::first_wave_serial_share, TimeModelField::Absent::value, 0, false},
     {"staging_exposed_share", &TimeModelParams::staging_exposed_share, TimeModelField::Absent::value, 1, false},
-    {"work_sm_share", &TimeModelParams::work_sm_share, TimeModelField::Absent::value, 1, false},
-    {"register_first_exposed_share", &TimeModelParams::register_first_exposed_share, TimeModelField::Absent::value, 1, false},
-    {"cluster_idle_share", &TimeModelParams::cluster_idle_share, TimeModelField::Absent::value, 0, false},
-    {"cluster_idle_power", &TimeModelParams::cluster_idle_power, TimeModelField::Absent::value, 2, false},
     {"tail_wave_share", &TimeModelParams::tail_wave_share, TimeModelField::Absent::value, 1, false},
-    {"cluster_fill_power", &TimeModelParams::cluster_fill_power, TimeModelField::Absent::value, 0, false},
     {"global_exchange_us", &TimeModelParams::global_exchange_us, TimeModelField::Absent::value, kGlobalExchangeUs, false},
     {"global_exchange_split_us", &TimeModelParams::global_exchange_split_us, TimeModelField::Absent::value, kGlobalExchangeSplitUs, false},
-    {"spread_probe_power", &TimeModelParams::spread_probe_power, TimeModelField::Absent::value, 0, false},
     {"register_probe_wave_power", &TimeModelParams::register_probe_wave_power, TimeModelField::Absent::value, 0, false},
     {"split_partial_cta_gbps", &TimeModelParams::split_partial_cta_gbps, TimeModelField::Absent::value, kSplitPartialCtaGbps, true},
 };
@@ -233,6 +199,37 @@ inline constexpr TimeModelField kTimeModelFields[] = {
 // The constant named `name`, or nullptr.
 inline const TimeModelField* find_time_model_field(std::string_view name) {
   for (const auto& f : kTimeModelFields)
+    if (name == f.name) return &f;
+  return nullptr;
+}
+
+// Constants a calibration file may carry for terms this model lacks (docs/decisions/time-model-constants.md). At
+// `off` the term adds nothing, so a file holding that value predicts the same here; at any other value the model it
+// was fitted with cannot be reproduced, and the reader refuses it. A term's second constant, unused while the first
+// is off, reads at any value (`with` names the first).
+struct RemovedTimeModelField {
+  const char* name;
+  double off;
+  const char* with = nullptr;
+};
+inline constexpr RemovedTimeModelField kRemovedTimeModelFields[] = {
+    {"col_room_save", 0},
+    {"col_l2_share", 0},
+    {"col_far_gbps", 0, "col_l2_share"},
+    {"stream_plane_power", 0},
+    {"lone_plane_power", 0},
+    {"split_probe_power", 0},
+    {"reread_probe_power", 0},
+    {"spread_probe_power", 0},
+    {"work_sm_share", 1},
+    {"register_first_exposed_share", 1},
+    {"cluster_idle_share", 0},
+    {"cluster_idle_power", 0, "cluster_idle_share"},
+    {"cluster_fill_power", 0},
+};
+
+inline const RemovedTimeModelField* find_removed_time_model_field(std::string_view name) {
+  for (const auto& f : kRemovedTimeModelFields)
     if (name == f.name) return &f;
   return nullptr;
 }

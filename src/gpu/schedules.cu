@@ -110,7 +110,7 @@ void prepare(Kernel k, Schedule s, const DeviceInfo& dev) {
     CREDIT_CUDA(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                      int(dev.smem_per_block_optin)));
   if (traits_of(s).cluster_launch) CREDIT_CUDA(allow_cluster_launch(k));  // P = 16, and the build's policy
-  if (CREDIT_CARVEOUT >= 0)  // the L1 left beside shared memory (the time model's col_room_save)
+  if (CREDIT_CARVEOUT >= 0)  // the L1 left beside shared memory (an A/B knob: docs/build-options.md)
     CREDIT_CUDA(cudaFuncSetAttribute(k, cudaFuncAttributePreferredSharedMemoryCarveout, CREDIT_CARVEOUT));
   is_done = true;
 }

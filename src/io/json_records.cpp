@@ -300,6 +300,14 @@ std::map<int, V> read_p_map(const Node& n, ReadValue read_value) {
   return out;
 }
 
+// A constant of a term this model lacks (records.hpp) is read only to check that its term is off: there the
+// model it was fitted with is this one.
+void check_removed_constant(const Node& v, const RemovedTimeModelField& r) {
+  if (r.with || v.num() == r.off) return;
+  v.fail(v.value().dump() + ": this build has no such term (removed while off: it reads only " + r.name + " = " +
+         json(r.off).dump() + ")");
+}
+
 Calibration read_calibration(const Node& n) {
   Calibration c;
   c.device = read_device(n.field("device"));
@@ -383,9 +391,12 @@ Calibration read_calibration(const Node& n) {
     // A constant this build does not know would be dropped without a word, and the model then
     // predicts with another form than the one the file was fitted for: refuse it.
     if (!t.value().is_object()) t.expected("an object");
-    for (const auto& [key, value] : t.value().items())
-      if (key != "fitted_on" && !find_time_model_field(key))
-        t.fail("unknown constant '" + key + "': the file was written by another version of credit");
+    for (const auto& [key, value] : t.value().items()) {
+      if (key == "fitted_on" || find_time_model_field(key)) continue;
+      const RemovedTimeModelField* removed = find_removed_time_model_field(key);
+      if (!removed) t.fail("unknown constant '" + key + "': the file was written by another version of credit");
+      check_removed_constant(t.field(removed->name), *removed);
+    }
     TimeModelParams m;
     for (const auto& f : kTimeModelFields) {  // in table order: split_cta_gbps comes before the rates that default to it
       if (t.has(f.name) || f.absent == TimeModelField::Absent::required) m.*f.member = t.field(f.name).num();

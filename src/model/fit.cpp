@@ -14,7 +14,7 @@ namespace credit::model {
 
 namespace {
 
-constexpr int kParams = 33;
+constexpr int kParams = 24;
 using Vec = std::array<double, kParams>;
 
 Vec to_logs(const TimeModelParams& p) {
@@ -25,15 +25,9 @@ Vec to_logs(const TimeModelParams& p) {
           std::log(p.col_exposed_share), std::log(p.col_exposed_power),
           std::log(p.fixed_exposed_share), std::log(p.work_exposed_share),
           std::log(std::max(p.cluster_gain, 1e-3)),  // a file without it (0) starts the descent near 0
-          std::log(std::max(p.partial_col_stream, 1e-3)), std::log(std::max(p.col_room_save, 1e-3)),
-          // Off (a file without them, 0): start where they change little, the whole L2 and col_gbps.
-          std::log(p.col_l2_share > 0 ? p.col_l2_share : 1.0),
-          std::log(p.col_far_gbps > 0 ? p.col_far_gbps : std::max(p.col_gbps, 1.0)),
-          std::log(std::max(p.stream_plane_power, 1e-3)), std::log(std::max(p.lone_plane_power, 1e-3)),
+          std::log(std::max(p.partial_col_stream, 1e-3)),
           std::log(std::max(p.partial_probe_power, 1e-3)), std::log(std::max(p.register_probe_power, 1e-3)),
-          std::log(std::max(p.staging_exposed_share, 1e-3)), std::log(std::max(p.work_sm_share, 1e-3)),
-          std::log(std::max(p.register_first_exposed_share, 1e-3)), std::log(std::max(p.cluster_idle_share, 1e-3)),
-          std::log(std::max(p.cluster_idle_power, 1e-3))};
+          std::log(std::max(p.staging_exposed_share, 1e-3))};
 }
 
 TimeModelParams from_logs(const Vec& v) {
@@ -60,18 +54,9 @@ TimeModelParams from_logs(const Vec& v) {
   p.work_exposed_share = std::min(1.0, std::exp(v[18]));  // at most all of it
   p.cluster_gain = std::min(0.5, std::exp(v[19]));
   p.partial_col_stream = std::min(1.0, std::exp(v[20]));  // a share
-  p.col_room_save = std::min(1.0, std::exp(v[21]));         // a share
-  p.col_l2_share = std::min(1.0, std::exp(v[22]));          // a share of the L2
-  p.col_far_gbps = std::min(1e5, std::exp(v[23]));
-  p.stream_plane_power = std::min(4.0, std::exp(v[24]));
-  p.lone_plane_power = std::min(4.0, std::exp(v[25]));
-  p.partial_probe_power = std::min(1.0, std::exp(v[26]));  // at most the whole factor
-  p.register_probe_power = std::min(1.0, std::exp(v[27]));
-  p.staging_exposed_share = std::min(1.0, std::exp(v[28]));  // at most all of it
-  p.work_sm_share = std::min(1.0, std::exp(v[29]));          // a share
-  p.register_first_exposed_share = std::min(1.0, std::exp(v[30]));  // at most all of it
-  p.cluster_idle_share = std::min(4.0, std::exp(v[31]));
-  p.cluster_idle_power = std::min(8.0, std::exp(v[32]));
+  p.partial_probe_power = std::min(1.0, std::exp(v[21]));  // at most the whole factor
+  p.register_probe_power = std::min(1.0, std::exp(v[22]));
+  p.staging_exposed_share = std::min(1.0, std::exp(v[23]));  // at most all of it
   p.split_cta_gbps = std::min(1e5, p.split_cta_gbps);
   p.reread_cta_gbps = std::min(1e5, p.reread_cta_gbps);
   return p;
@@ -293,15 +278,11 @@ Vec descend(const std::function<double(const Vec&)>& loss, Vec best, int iterati
 }  // namespace
 
 void set_rule_switches(TimeModelParams& p, const TimeModelParams& from) {
-  p.split_probe_power = from.split_probe_power;
-  p.reread_probe_power = from.reread_probe_power;
   p.cluster_probe_power = from.cluster_probe_power;
   p.first_wave_serial_share = from.first_wave_serial_share;
   p.tail_wave_share = from.tail_wave_share;
-  p.cluster_fill_power = from.cluster_fill_power;
   p.global_exchange_us = from.global_exchange_us;
   p.global_exchange_split_us = from.global_exchange_split_us;
-  p.spread_probe_power = from.spread_probe_power;
   p.register_probe_wave_power = from.register_probe_wave_power;
   p.split_partial_cta_gbps = from.split_partial_cta_gbps;
 }
@@ -329,18 +310,9 @@ TimeModelParams fit_start() {
   p.work_exposed_share = 0.2;
   p.cluster_gain = 0.02;
   p.partial_col_stream = 0.02;
-  p.col_room_save = 0.02;
-  p.col_l2_share = 0.5;
-  p.col_far_gbps = 30;
-  p.stream_plane_power = 0.3;
-  p.lone_plane_power = 0.3;
   p.partial_probe_power = 0.5;
   p.register_probe_power = 0.5;
   p.staging_exposed_share = 0.5;
-  p.work_sm_share = 0.5;
-  p.register_first_exposed_share = 0.5;
-  p.cluster_idle_share = 0.1;
-  p.cluster_idle_power = 2;
   set_rule_switches(p, h200_params());  // the built-in form: the fit refits its constants, not its form
   p.fitted_on = "the fit's starting point";
   return p;
@@ -407,14 +379,9 @@ TimeModelParams fit_params(const std::vector<FitSample>& samples, const Calibrat
     out.col_exposed_share = start.col_exposed_share;
     out.col_exposed_power = start.col_exposed_power;
     out.partial_col_stream = start.partial_col_stream;
-    out.col_room_save = start.col_room_save;
-    out.col_l2_share = start.col_l2_share;
-    out.col_far_gbps = start.col_far_gbps;
   }
   if (std::none_of(samples.begin(), samples.end(), [](const FitSample& s) { return partial_ctas_of(s.schedule) > 0; })) {
     out.partial_cta_gbps = start.partial_cta_gbps;
-    out.stream_plane_power = start.stream_plane_power;
-    out.lone_plane_power = start.lone_plane_power;
     out.partial_probe_power = start.partial_probe_power;
   }
   if (std::none_of(samples.begin(), samples.end(), [](const FitSample& s) {
@@ -431,7 +398,6 @@ TimeModelParams fit_params(const std::vector<FitSample>& samples, const Calibrat
     out.serial_share = start.serial_share;
     out.serial_power = start.serial_power;
     out.work_exposed_share = start.work_exposed_share;
-    out.work_sm_share = start.work_sm_share;
   }
   for (const auto& h : held) out.*(h.field->member) = h.value;  // after the resets above: a hold wins
   return out;

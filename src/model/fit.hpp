@@ -58,10 +58,9 @@ double soft_regret_loss(const std::vector<FitSample>& samples, const Calibration
 // H200 fit's values, and neutral ones for the terms added after it), in the model's built-in form (the built-in
 // switches below).
 TimeModelParams fit_start();
-// The constants set one by one and not fitted (the kernel probes' switches, first_wave_serial_share,
-// tail_wave_share, cluster_fill_power, register_probe_wave_power; split_global's global_exchange_us, global_exchange_split_us and
-// spread_probe_power, whose points fit_samples leaves out), copied from `from`: the fit's loss and its result keep
-// the start's.
+// The constants set one by one and not fitted (cluster_probe_power, first_wave_serial_share, tail_wave_share,
+// register_probe_wave_power; split_global's global_exchange_us and global_exchange_split_us, whose points fit_samples
+// leaves out; split_partial_cta_gbps), copied from `from`: the fit's loss and its result keep the start's.
 void set_rule_switches(TimeModelParams& p, const TimeModelParams& from);
 
 // A constant the fit keeps at a given value (`fit-model --hold NAME=VALUE`): a simpler form of

@@ -31,17 +31,6 @@ int ctas_per_sm(const OccupancyLimits& lim, long smem_per_sm, const KernelResour
   return std::max(0, n);
 }
 
-long l1_cache_bytes(const DeviceInfo& d, const OccupancyLimits& lim, const KernelResources& k, long dynamic_smem,
-                    int ctas) {
-  if (d.cc_major != 9 || ctas < 1) return 0;
-  constexpr long kKB = 1024, kUnified = 256 * kKB;
-  constexpr long kCarveoutsKB[] = {0, 8, 16, 32, 64, 100, 132, 164, 196, 228};
-  const long need = cta_smem_bytes(lim, k, dynamic_smem) * ctas;
-  for (const long c : kCarveoutsKB)
-    if (c * kKB >= need) return kUnified - c * kKB;
-  return 0;
-}
-
 std::optional<KernelResources> find_kernel(const Calibration& c, const std::string& workload,
                                            const std::string& schedule) {
   for (const auto& k : c.kernels)

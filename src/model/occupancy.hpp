@@ -13,14 +13,6 @@ namespace credit::model {
 // thread, register (per-warp allocation in units of 256) and shared-memory limits. 0: none fits.
 int ctas_per_sm(const OccupancyLimits& lim, long smem_per_sm, const KernelResources& k, long dynamic_smem);
 
-// Bytes of an SM's unified L1 / shared-memory array left to the L1 cache while `ctas` CTAs of kernel
-// k with `dynamic_smem` bytes each run on it: the driver sets the shared-memory carveout to the
-// smallest capacity that holds them (Hopper tuning guide, compute capability 9.0: 256 KB per SM,
-// shared memory of 0, 8, 16, 32, 64, 100, 132, 164, 196 or 228 KB). 0 on any other architecture
-// (the time model's col_room_save then saves nothing).
-long l1_cache_bytes(const DeviceInfo& d, const OccupancyLimits& lim, const KernelResources& k, long dynamic_smem,
-                    int ctas);
-
 // The recorded resources of workload w's kernel for schedule s ("staged", "global_reread",
 // "cluster"), or nothing.
 std::optional<KernelResources> find_kernel(const Calibration& c, const std::string& workload,

@@ -78,7 +78,6 @@ TimeModelParams h200_params() {
   p.first_wave_serial_share = 0.25;
   // Chosen on ten held-out sweeps (1.174 -> 1.097%) and kept on another (1.38 -> 1.35%), 2026-12-04.
   p.tail_wave_share = 0.6;
-  p.col_far_gbps = 1e5;  // unused while col_l2_share is 0; a constants file without it reads so
   // split_global's exchange: fitted on a wide-row bench of it alone (records.hpp).
   p.global_exchange_us = kGlobalExchangeUs;
   p.global_exchange_split_us = kGlobalExchangeSplitUs;
@@ -214,24 +213,14 @@ CandidateTime candidate_formula(const StaticFigures& f, const std::string& workl
   // (Measured on the H200, 1024 x 524288 and 1M, 2026-12-01: a per-CTA rate put partial_one with two or three
   // planes at 1.08-1.19 and 1.63-1.76 of its time, partial at 0.93-1.12.)
   const double streamed = partial ? reread_width / nd : 0.0;  // share of the row's elements
-  // A CTA streaming two retained planes may stream more bytes per second than one streaming one:
-  // planes^stream_plane_power (at N >= 400000 the development sweeps put the two-plane workloads'
-  // partial_one at 1.05-1.18 of its time, the one-plane ones' at 0.80-0.90, partial at 1.04-1.11
-  // against 0.84-0.90). Fitted (0.20) it lowered the held-out regret by only 0.04 points: 0 in the
-  // built-in constants (2026-12-02).
-  // A lone CTA on its SM (partial_one) gains planes^lone_plane_power more: in the development
-  // residuals its error grows with the streamed share for the two-plane workloads (wvar_bwd and
-  // pearson_bwd 1.0 at N = 500000 to 1.23-1.29 at 720000-1M) while partial's stays flat, and the
-  // one-plane ones' partial_one sits at 0.80-0.90. Fitted (0.37) it lowered a held-out wide-row sweep's
-  // regret by only 0.09 points: 0 in the built-in constants (2026-12-02).
+  // The rate is the same whatever the retained planes a CTA streams (a gain per plane was not adopted:
+  // docs/decisions/partial-retention.md).
   const double elem_bytes = double(element_bytes(f.element));
-  const double planes = std::max(1.0, f.b_keep / elem_bytes);  // retained planes, whatever the type
-  const double plane_gain = std::pow(planes, prm.stream_plane_power + (c.ctas_per_sm == 1 ? prm.lone_plane_power : 0.0));
   // split_partial streams at a rate of its own (records.hpp, kSplitPartialCtaGbps), shared the same way.
   const double cta_gbps = spread ? prm.split_partial_cta_gbps : prm.partial_cta_gbps;
   const int rate_ctas = spread ? kSplitPartialCtasPerSm : kPartialCtasPerSm;  // the CTAs per SM cta_gbps is measured at
   const double r_stream =
-      partial ? cta_gbps * 1e3 * plane_gain * double(rate_ctas) / double(std::max(1, c.ctas_per_sm)) : 1.0;
+      partial ? cta_gbps * 1e3 * double(rate_ctas) / double(std::max(1, c.ctas_per_sm)) : 1.0;
   const double t_cta = partial ? (f.d_fixed(nd) * (1 - streamed) / double(p)) / r_cta +
                                      (f.d_fixed(nd) * streamed + rereads) / double(p) / r_stream
                                : d_cta / r_cta;
@@ -246,14 +235,9 @@ CandidateTime candidate_formula(const StaticFigures& f, const std::string& workl
     const auto bar = cal.barrier.find(p);
     require(bar != cal.barrier.end(), "the calibration has no cluster barrier for P = " + std::to_string(p));
     require(cal.sm_clock_hz > 0, "the calibration's sm_clock_hz is not positive: it times the cluster barrier in cycles");
-    // Rows that fill only part of one wave place fewer clusters: the launch term weighs min(1, M / U)^power
-    // (cluster_fill_power; 0 built in). On twelve held-out sweeps the few-row shapes put cluster_registers at
-    // 0.78-0.82 of its predicted time against 0.89-0.93 for the one-CTA register kernels; 0.3 took the mean regret
-    // geomean 1.103 -> 1.041%, better on 10 of 13 sweeps, but on the next held-out sweep it gained 0.03 points and
-    // lost a right verdict (2026-12-05): not adopted.
-    const double launch_weight =
-        prm.cluster_fill_power > 0 && full == 0 ? std::pow(double(m) / double(u), prm.cluster_fill_power) : 1.0;
-    t_fixed += prm.cluster_us * std::log2(double(p)) / 2.0 * launch_weight +
+    // The launch term is whole at any M, where rows fill only part of one wave too (a weight by the part was
+    // refused: docs/decisions/wave-terms.md).
+    t_fixed += prm.cluster_us * std::log2(double(p)) / 2.0 +
                prm.barrier_scale * f.K() * bar->second.median / cal.sm_clock_hz * 1e6;
   }
   if (spread)  // the seat (not split_pipelined's), then one row barrier per stage; P arrivals meet on one counter
@@ -272,22 +256,8 @@ CandidateTime candidate_formula(const StaticFigures& f, const std::string& workl
   const double t_col = partial && f.col_bytes > 0
                            ? (1 - prm.partial_col_stream) * t_col_l2 + prm.partial_col_stream * t_col_streamed
                            : t_col_l2;
-  // Column reads cost less per byte where an SM's column slices are small beside the L1 its
-  // carveout leaves: col_room_save of their time, times the share that fits (a one-CTA kernel's CTAs
-  // share the whole vectors; a cluster's k' CTAs per SM read k' slices; in the first wave a cluster
-  // saves nothing, a one-CTA kernel 1 - 1/k' of it). An empirical term. In the development residuals
-  // (H200, 2026-12-02) layernorm's and rmsnorm's clusters, over rms_softmax's at the same shape, go
-  // from 1.03-1.15 where the slices fit that room to 0.81-0.96 where they take 2.5 times it; read
-  // first as reuse in the L1, which an A/B refuted: the column loads bypassing the L1 (ld.cg,
-  // CREDIT_COL_LOAD=1) took 0.98-1.02 of the time at every shape. The cause is the L2: the rows a
-  // wave streams evict the column parameters (col_l2_share below).
-  const long l1 = l1_cache_bytes(cal.device, cal.limits, *kernel, smem, c.ctas_per_sm);
-  auto col_room = [&](double k_eff, bool first) {
-    if (f.col_bytes <= 0 || l1 <= 0) return 0.0;
-    const double need = col_slice * (cluster || spread ? k_eff : 1.0);
-    const double held = std::min(1.0, double(l1) / need);
-    return !first ? held : cluster || spread ? 0.0 : held * (1.0 - 1.0 / k_eff);
-  };
+  // Column reads cost the same per byte whatever part of them the L1 or the L2 holds: neither term for that passed
+  // its rule (docs/decisions/column-parameters.md).
   // The SMs' own work per element (the calibration's probe; 0 when it has none): a bound of the
   // whole GPU like DRAM, spread over every SM.
   const auto probe = cal.elem_ns.find(workload);
@@ -322,51 +292,22 @@ CandidateTime candidate_formula(const StaticFigures& f, const std::string& workl
     // only 1 - (1 - staging_exposed_share)(1 - 1/k') of that (the other k' - 1 CTAs' streams hide
     // it; a cluster's CTAs wait for each other at their exchanges); the rest joins the CTA's chain.
     const double stage_k = cluster || partial || spread ? 1.0 : 1.0 - (1.0 - prm.staging_exposed_share) * (1.0 - 1.0 / k_eff);
-    // A register kernel's first-wave CTAs issue their row's loads before any fixed work: of the k' on
-    // an SM, r + (1 - r) / k' of one's fixed cost adds to the wave, the rest overlaps the others' loads
-    // in flight (r = register_first_exposed_share).
-    const double first_k = regs ? prm.register_first_exposed_share + (1.0 - prm.register_first_exposed_share) / k_eff : 1.0;
     // split_pipelined after its first wave exposes none: its fixed costs join its chain, under which the next
     // row's slice streams (below).
     const double t_exposed = pipelined && !first ? 0.0
-                             : first            ? first_k * t_fixed
+                             : first            ? t_fixed
                                                 : prm.fixed_exposed_share * (t_fixed - (1.0 - stage_k) * t_staging);
-    // A cluster's k' CTAs per SM all wait at its exchanges at times; the SM's share of DRAM then
-    // idles, which at few CTAs per SM the others' loads do not cover: its wave moves the DRAM bytes
-    // in 1 + cluster_idle_share / k'^cluster_idle_power of the bound's time (k >= 2: a lone CTA per
-    // SM is bound by its own chain). split_pipelined's next slices stay in flight while its CTAs wait: none.
-    const double idle_k = (cluster || spread) && !pipelined && c.ctas_per_sm >= 2
-                              ? 1.0 + prm.cluster_idle_share / std::pow(k_eff, prm.cluster_idle_power) : 1.0;
-    // Column parameters stay in the L2 while the bytes a wave streams through it fit col_l2_share of
-    // it; past that the streamed rows evict them (their reuse is a wave apart) and a CTA reads the
-    // share they push out at col_far_gbps. (H200, 2026-12-02: at one CTA per SM layernorm's and
-    // rmsnorm's column time over rms_softmax's rises 2-4x between 32 and 48 MB streamed per wave,
-    // for staged and clustered kernels alike; an L2 evict_last hint on the column loads took 0.71-0.78
-    // of the time where a wave streams 41-42 MB and 0.99-1.0 at 26 MB.)
-    const double wave_bytes = rows * (f.d_fixed(nd) + rereads);
-    const double col_kept = prm.col_l2_share <= 0 || wave_bytes <= 0
-                                ? 1.0 : std::clamp(prm.col_l2_share * double(cal.device.l2_bytes) / wave_bytes, 0.0, 1.0);
-    // The farther reads lengthen only the exposed share (col_k): the rest is hidden by other CTAs'
-    // loads, whose number hides the longer trips too (the hint sped up no cluster at five or more
-    // CTAs per SM).
-    const double far = partial || col_kept >= 1 ? 1.0 : col_kept + (1 - col_kept) * prm.col_gbps / prm.col_far_gbps;
-    const double t_col_w = t_col * (1 - prm.col_room_save * col_room(k_eff, first));
     // split_pipelined after its first wave: the slice loads while the previous row's chain (its fixed costs, the
     // exchanges above all, and its column reads) runs, so the chain is the larger of the two, not their sum.
-    const double chain_rest = (1 - col_k) * t_col_w + (t_fixed - t_exposed);
+    const double chain_rest = (1 - col_k) * t_col + (t_fixed - t_exposed);
     const double chain = pipelined && !first ? std::max(t_cta, chain_rest) : t_cta + chain_rest;
-    const double memory = std::max(idle_k * (rows * d_hbm / b_hbm + rows * d_l2 / b_l2), chain);
-    // The probe times the SMs' work with every SM busy; 1 - work_sm_share of it is each SM's share of
-    // what they all share (the L2's rate: the probes run at 6-8 TB/s of the workloads' bytes, 4 TB/s for
-    // quant_int8), which a wave on fewer SMs splits among fewer.
-    const double active = std::min(sms, rows * double(p));  // the SMs this wave's CTAs occupy
-    // (The lone probe, Calibration::elem_ns_lone, is not used: bounding this share by it was judged on two
-    // held-out sweeps and not adopted, 2026-12-03.)
-    const double work = prm.sm_work_scale * k_eff * sms / double(p) * nd * elem_us *
-                        (prm.work_sm_share + (1 - prm.work_sm_share) * active / sms);
+    const double memory = std::max(rows * d_hbm / b_hbm + rows * d_l2 / b_l2, chain);
+    // The busiest SM's work: its k' CTAs' elements at the probe's rate, which times every SM busy, however few SMs
+    // the wave occupies (a part of it shared among them was refused: docs/decisions/wave-terms.md; the lone probe,
+    // Calibration::elem_ns_lone, is not used either).
+    const double work = prm.sm_work_scale * k_eff * sms / double(p) * nd * elem_us;
     const double work_k = prm.work_exposed_share / overlap_k;
-    return t_exposed + std::max(memory, work) + exp_k * std::min(memory, work) + work_k * work +
-           col_k * far * t_col_w;
+    return t_exposed + std::max(memory, work) + exp_k * std::min(memory, work) + work_k * work + col_k * t_col;
   };
   // A clustered candidate with two or more CTAs per SM runs its waves in P^-cluster_gain of the
   // formula's time. Why, from the residuals of the model without it on the development sweeps (2549 shapes, the
@@ -411,35 +352,28 @@ CandidateTime candidate_formula(const StaticFigures& f, const std::string& workl
 // variant its family's probe timed) and 0.82-0.86 in 512 x 8 (2026-12-02). So the calibration times each workload's
 // kernels of those schedules once, each register variant apart (Calibration::kernel_probes), and the formula is
 // scaled by (measured / predicted)^power at the probe's shape, power partial_probe_power or register_probe_power.
-// The staged, global_reread and clustered kernels have one probe each too (the clustered kernel's at one P, serving
-// every P), with split_probe_power: in the residuals of six held-out sweeps (2026-12-03) the staged kernel against
-// the register kernels at the same shapes sits at -0.04 to -0.12 in log time for layernorm, +0.02 to +0.05 for
-// pearson_bwd and wvar_bwd, and quant_int8's clusters at +0.09 to +0.33 against its one-CTA kernels: a level per
-// workload and kernel that the shared constants do not follow, and an unseen workload's least.
-// split_probe_power stays 0: on a held-out sweep it raised the regret (1.29 -> 1.93%).
-// The clustered kernel's probe alone has its own power, cluster_probe_power = 1 (on a held-out sweep,
-// 2026-12-03: regret 1.44 -> 1.24%): in the residuals of four other held-out sweeps the ratio of
+// The clustered kernel has one probe too, at one P, serving every P, at its own power, cluster_probe_power = 1 (on a
+// held-out sweep, 2026-12-03: regret 1.44 -> 1.24%): in the residuals of four other held-out sweeps the ratio of
 // cluster_registers' time to the clustered kernel's at the same P and 1550 or more rows was predicted
 // 10-16% low for the two-plane workloads (softmax_bwd, wvar_bwd, pearson_bwd, add_rmsnorm) and within 6% for
 // the one-plane ones, the pattern of the clustered kernel's probe (0.83-0.89 of the formula for the former,
 // 0.92-0.97 for the latter).
 // The factor scales the time past the launch, and is held to [1/2, 2]: a probe far outside that is a
 // broken measurement, not a rate.
-// global_reread may take its own power (reread_probe_power, 0 built in: on the next held-out sweep it raised the
-// regret, 2026-12-05): on twelve held-out sweeps that kernel, where competitive, ran 6-15% faster than the
-// formula against the shape's other candidates at N = 8K-32K; at power 0.6 the mean regret geomean went
-// 1.103 -> 1.055%, at 1 (the probe's whole factor, taken at N = 8192) 1.459%, picking it at N = 4-5K where the
-// formula was right.
+// The calibration probes the staged and global_reread kernels too, but nothing scales them: in the residuals of six
+// held-out sweeps (2026-12-03) the staged kernel sits at a level per workload the shared constants do not follow
+// (-0.04 to -0.12 in log time for layernorm against the register kernels, +0.02 to +0.05 for pearson_bwd and
+// wvar_bwd), yet scaling both by their probes raised a held-out sweep's regret (1.29 -> 1.93%), and global_reread's
+// alone at power 0.6 the next one's (1.11 -> 1.13%, 2026-12-05). split_global and split_partial take no probe
+// either: the clustered kernel's factor, the same kernel body, made split_global's exchange fit worse (log RMS
+// 0.354 -> 0.403) and put split_partial at 1.16 of its time, the two-plane workloads at 1.2-1.4 (H100, 2026-12-06).
+// docs/decisions/kernel-probes.md.
 double probe_power(const ScheduleTraits* t, const TimeModelParams& prm) {
-  // split_partial, a Spread schedule that also streams, takes split_global's (H100, 2026-12-06: the partial
-  // kernels' power with the clustered kernel's factor put it at 1.16 of its time, the two-plane workloads at 1.2-1.4).
-  return !t                           ? 0.0
-         : t->split == Split::Spread  ? prm.spread_probe_power
-         : t->partial_ctas > 0        ? prm.partial_probe_power
-         : t->register_family >= 0    ? prm.register_probe_power
-         : t->id == Schedule::Cluster ? prm.cluster_probe_power
-         : t->id == Schedule::GlobalReread && prm.reread_probe_power > 0 ? prm.reread_probe_power
-                                      : prm.split_probe_power;
+  return !t || t->split == Split::Spread ? 0.0
+         : t->partial_ctas > 0           ? prm.partial_probe_power
+         : t->register_family >= 0       ? prm.register_probe_power
+         : t->id == Schedule::Cluster    ? prm.cluster_probe_power
+                                         : 0.0;
 }
 
 bool uses_kernel_probes(const TimeModelParams& prm) {
@@ -466,18 +400,13 @@ CandidateTime probed_time(const StaticFigures& f, const std::string& workload, c
   if (!c.legal || power <= 0) return c;
   const auto w = cal.kernel_probes.find(workload);
   if (w == cal.kernel_probes.end()) return c;
-  // split_global has no probe of its own: it borrows the clustered kernel's (the same kernel body; only
-  // where the partials meet differs), the factor taken with the clustered kernel's formula at that probe.
-  const bool borrowed = t->split == Split::Spread;
-  const std::string probed = borrowed ? schedule_name(Schedule::Cluster) : schedule;
   // A register kernel's own variant's probe; else the schedule's (a partial kernel, or a calibration
   // written before 2026-12-02, which probed one variant per register family).
   auto pr = t->register_family >= 0 ? w->second.find(kernel_named(t, schedule, n, p, group_elems_of(f.element))) : w->second.end();
-  if (pr == w->second.end()) pr = w->second.find(probed);
+  if (pr == w->second.end()) pr = w->second.find(schedule);
   if (pr == w->second.end() || !(pr->second.ms > 0)) return c;
-  if (borrowed && pr->second.p <= 0) return c;  // a borrowed probe must say at which P the cluster ran
   const CandidateTime at_probe =
-      candidate_formula(f, workload, cal, prm, copy, probed, pr->second.p > 0 ? pr->second.p : p, pr->second.m,
+      candidate_formula(f, workload, cal, prm, copy, schedule, pr->second.p > 0 ? pr->second.p : p, pr->second.m,
                         pr->second.n);
   if (!at_probe.legal || !(at_probe.t_ms > 0)) return c;
   // The factor scales the kernel's own time, not the launch both times share (the copies' intercept,

@@ -15,31 +15,17 @@
 //              that stages or re-reads: its CTAs reach their work together), s_w = work_exposed_share /
 //              k'^serial_power (the share of
 //              a CTA's own work, h after its last exchange above all, that no load of its SM hides);
-//     e      = 1 in the first wave (its CTAs start together; a register kernel's r + (1 - r) / k',
-//              r = register_first_exposed_share: its loads are in flight before any fixed work), else
-//              fixed_exposed_share (later CTAs start as others finish: the rest of their fixed cost
-//              overlaps other CTAs' streams), of a
+//     e      = 1 in the first wave (its CTAs start together), else fixed_exposed_share (later CTAs
+//              start as others finish: the rest of their fixed cost overlaps other CTAs' streams), of a
 //              one-CTA kernel's staging_us that times 1 - (1 - staging_exposed_share) (1 - 1/k') (the
 //              other k' - 1 CTAs' streams hide it; a cluster's CTAs wait for each other at exchanges),
 //     t_col  = N / P * col_bytes / col_rate (one CTA's column parameters, read from the L2 by h; a
 //              partial kernel's: (1 - x) of that plus x * N / P * 4 B / its streamed rate, one round
-//              trip per element however many vectors, x = partial_col_stream), less col_room_save
-//              of it times the share of the SM's column slices that fit l1 = 256 KB less the carveout
-//              that holds the k CTAs' shared memory (model/occupancy.hpp): min(1, l1 / (k' slices))
-//              for a cluster, min(1, l1 / the vectors) for a one-CTA kernel (its CTAs share them);
-//              in the first wave none for a cluster, (1 - 1/k') of it for a one-CTA kernel (an
-//              empirical term: not reuse in the L1, which an A/B refuted); outside a partial
-//              kernel, times kept + (1 - kept) * col_rate / col_far_gbps, kept = min(1, col_l2_share
-//              * L2 / (n * the bytes a row moves through the L2)): the column parameters the wave's
-//              streamed rows push out of the L2 come from farther,
+//              trip per element however many vectors, x = partial_col_stream),
 //     c      = min(1, col_exposed_share / k'^col_exposed_power) (the share of them no other CTA's
 //              loads overlap: h runs after the CTA's own loads),
-//     memory = max(i * (n * D_hbm / B + n * D_l2 / B_l2),  d_cta / r_cta + (1 - c) * t_col + (1 - e) * t_fixed)
-//     work   = sm_work_scale * k' * N / P * probe * (w + (1 - w) a / S) (the busiest SM's elements; w =
-//              work_sm_share is each SM's own part of the probe, the rest a share of what all S SMs
-//              share, split among the a = min(S, n P) SMs the wave occupies)
-//     i      = 1 + cluster_idle_share / k'^cluster_idle_power for a cluster at k >= 2 CTAs per SM, else 1
-//              (the SM's DRAM share idles while all its CTAs wait at exchanges)
+//     memory = max(n * D_hbm / B + n * D_l2 / B_l2,  d_cta / r_cta + (1 - c) * t_col + (1 - e) * t_fixed)
+//     work   = sm_work_scale * k' * N / P * probe (the busiest SM's elements)
 //   (a lone CTA loads, works, then stores: the CTAs of one SM overlap memory and work, one cannot)
 //   where B and the launch time come from the copies (slope and intercept), D_hbm the row's
 //   DRAM bytes (compulsory, plus the re-reads the L2 does not keep), D_l2 the re-reads it keeps
@@ -47,34 +33,30 @@
 //   probe the SMs' ns per element (Calibration::elem_ns), d_cta the bytes one CTA streams, r_cta
 //   its stream rate (a one-CTA register kernel's register_cta_gbps; every cluster's, cluster_registers
 //   included, split_cta_gbps; partial: the kept part at split_cta_gbps, the streamed part and its re-reads
-//   at partial_cta_gbps, the rate of one of two CTAs sharing an SM: k CTAs share 2 x partial_cta_gbps,
-//   times planes^stream_plane_power for the retained planes it streams, and planes^lone_plane_power
-//   more for a lone CTA per SM)
+//   at partial_cta_gbps, the rate of one of two CTAs sharing an SM: k CTAs share 2 x partial_cta_gbps)
 //   and col_bytes the column parameters it reads from the L2; and
 //     t_fixed = cta_us + L * stage_us * threads / 256 + [staged, cluster] staging_us
-//               + [P > 1] (cluster_us * log2(P) / 2 * min(1, M / U)^cluster_fill_power + barrier_scale * K * barrier(P)).
+//               + [P > 1] (cluster_us * log2(P) / 2 + barrier_scale * K * barrier(P)).
 //   split_global (P CTAs per row, no cluster, partials through global memory): the clustered kernel's terms with
 //   U = k * S / P rows held at once, no cluster launch, handshake or gain, and (global_exchange_us +
-//   global_exchange_split_us * P) * (L + 1) in t_fixed (its seat and a row barrier per stage, P arrivals each);
-//   optionally times the clustered kernel's probe factor^spread_probe_power (0 built in).
+//   global_exchange_split_us * P) * (L + 1) in t_fixed (its seat and a row barrier per stage, P arrivals each),
+//   and no probe.
 //   split_partial (split_global keeping what fits kSplitPartialCtasPerSm CTAs per SM of each slice): split_global's
 //   terms with the partial kernels' streamed part, at split_partial_cta_gbps per CTA (k CTAs share
-//   kSplitPartialCtasPerSm x that), and split_global's probe power (a term, not a candidate).
+//   kSplitPartialCtasPerSm x that), and no probe (a term, not a candidate).
 //   split_pipelined (split_global persistent and double-buffered; an a-priori term, never fitted on measurements,
 //   and not a candidate): split_global's with two slices' shared memory per CTA, L exchanges (no
-//   seat), no idle DRAM at the exchanges (its next row's slice is in flight), and in every wave after the first
+//   seat), and in every wave after the first
 //   no exposed fixed cost and the chain max(t_cta, t_fixed + column reads) instead of their sum (the slice loads
 //   while the previous row's chain runs).
 //   T = launch + g * sum over waves (the last, partial one after a full one: tail_wave_share of its own term, the
 //   rest a full wave's pro rata), g = P^-cluster_gain for a clustered candidate (cluster_registers too)
 //   at k >= 2, else 1;
-//   a partial or register kernel's T - launch then times ((probe - launch) / (T - launch at the probe's
-//   shape))^power, its workload's
-//   kernel probe (Calibration::kernel_probes: a partial schedule's, or a register kernel variant's,
-//   else its family's; power partial_probe_power or register_probe_power; the staged, global_reread and
-//   clustered kernels' own, power split_probe_power, 0 built in (global_reread's reread_probe_power where
-//   positive, 0 built in; the clustered kernel's cluster_probe_power); the factor held to [1/2, 2]; none where
-//   the calibration has no probe of it); T is at least the copy of the candidate's DRAM bytes.
+//   a partial, register or clustered kernel's T - launch then times ((probe - launch) / (T - launch at the probe's
+//   shape))^power, its workload's kernel probe (Calibration::kernel_probes: a partial schedule's, a register kernel
+//   variant's, else its family's, the clustered kernel's at one P; power partial_probe_power, register_probe_power or
+//   cluster_probe_power; the factor held to [1/2, 2]; none where the calibration has no probe of it; the staged and
+//   global_reread kernels' probes scale nothing); T is at least the copy of the candidate's DRAM bytes.
 // Re-reads stay in the L2 while the rows in flight, U * (re-read width) * b_keep, fit in l2_share of it.
 #include <cstddef>
 #include <iterator>
@@ -181,9 +163,8 @@ inline bool has_time_model_inputs(const Calibration& cal) {
   return !cal.kernels.empty() && !cal.cluster_slots.empty() && cal.copies.size() >= 2;
 }
 
-// The power of a schedule's kernel probe (partial, register, clustered, or the staged and global_reread
-// kernels' shared one), and whether any candidate's is on: then a calibration without the workload's
-// probes predicts it by the formula alone.
+// The power of a schedule's kernel probe (partial, register or clustered; 0 for any other), and whether any
+// candidate's is on: then a calibration without the workload's probes predicts it by the formula alone.
 double probe_power(const ScheduleTraits* t, const TimeModelParams& prm);
 bool uses_kernel_probes(const TimeModelParams& prm);
 // Whether the calibration has that kernel's resources for the workload (one written by an older

@@ -593,6 +593,40 @@ TEST_CASE("nested calibration and prediction errors name the field path", "[json
               f, "predictions[0].best_p", "expected an integer, got string");
 }
 
+// A calibration written with a constant of a term this model lacks: read where it holds the value that switches the
+// term off (the predictions are this model's), refused where it holds another (they cannot be reproduced).
+TEST_CASE("a removed term's constant reads at the value that switches it off, and is refused at any other", "[json]") {
+  TempDir dir;
+  const fs::path f = dir.path / "r.json";
+  json constants = {{"fitted_on", "test"}};
+  for (const auto& fld : kTimeModelFields) constants[fld.name] = 1.0;
+  auto read_with = [&](const char* name, double value) {
+    json j = to_json_value(results("calibration"));
+    j["calibration"]["time_model"] = constants;
+    j["calibration"]["time_model"][name] = value;
+    spit(f, j.dump());
+    return read_results(f);
+  };
+  for (const auto& r : kRemovedTimeModelFields) {
+    INFO(r.name);
+    CHECK_FALSE(find_time_model_field(r.name));
+    const ResultsFile ok = read_with(r.name, r.off);
+    REQUIRE(ok.calibration->time_model);
+    CHECK(ok.calibration->time_model->cta_us == 1.0);
+    CHECK(to_json_value(ok)["calibration"]["time_model"].count(r.name) == 0);  // never written
+    if (r.with) {  // unused while its term's first constant is off: any value
+      CHECK_NOTHROW(read_with(r.name, 30.0));
+      continue;
+    }
+    check_names(read_error_after(f, [&](json& j) {
+                  j["calibration"] = to_json_value(results("calibration"))["calibration"];
+                  j["calibration"]["time_model"] = constants;
+                  j["calibration"]["time_model"][r.name] = r.off + 0.3;
+                }),
+                f, std::string("calibration.time_model.") + r.name, "this build has no such term");
+  }
+}
+
 // The flat tables drive the reader: every field they name is written, and missing it is an
 // error naming its path.
 TEST_CASE("every field of the flat tables is required on read", "[json]") {

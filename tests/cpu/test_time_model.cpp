@@ -1,5 +1,5 @@
 // The time model (model/time_model.hpp) and host occupancy (model/occupancy.hpp) against hand-computed
-// numbers: occupancy, the L1 carveout, resident rows, the copy line, legality, waves, the pick and each term.
+// numbers: occupancy, resident rows, the copy line, legality, waves, the pick and each term.
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
@@ -36,27 +36,6 @@ TEST_CASE("host occupancy takes the least of the block, thread, register and sha
   CHECK(ctas_per_sm(lim, 233472, {"w", "one_warp", 32, 104, 0}, 0) == 16);
   // 512 threads x 54 registers: 1728 per warp -> 9 per quarter, 36 warps, 16 warps a CTA: 2.
   CHECK(ctas_per_sm(lim, 233472, {"w", "global_reread", 512, 54, 128}, 0) == 2);
-}
-
-TEST_CASE("the L1 left beside shared memory: 256 KB less the smallest carveout that holds the CTAs (cc 9.0)", "[model][time]") {
-  const OccupancyLimits lim{65536, 2048, 32, 1024};
-  DeviceInfo d;
-  d.cc_major = 9;
-  const KernelResources k{"w", "cluster", 256, 32, 0};
-  // No dynamic shared memory: the 1 KB reserve takes the 8 KB carveout.
-  CHECK(l1_cache_bytes(d, lim, k, 0, 1) == (256 - 8) * 1024);
-  // 2 x (100 KB + 1 KB) = 202 KB: the 228 KB carveout leaves 28 KB.
-  CHECK(l1_cache_bytes(d, lim, k, 100 * 1024, 2) == 28 * 1024);
-  // 3 x (31 KB + 1 KB) = 96 KB: 100 KB, 156 KB left; one CTA more (128 KB): 132, 124 left.
-  CHECK(l1_cache_bytes(d, lim, k, 31 * 1024, 3) == 156 * 1024);
-  CHECK(l1_cache_bytes(d, lim, k, 31 * 1024, 4) == 124 * 1024);
-  // Static shared memory counts, in 128-byte units.
-  CHECK(l1_cache_bytes(d, lim, {"w", "cluster", 256, 32, 7 * 1024 + 1}, 0, 1) == (256 - 16) * 1024);
-  // More than any carveout, no CTA, or another architecture: no L1 the model counts on.
-  CHECK(l1_cache_bytes(d, lim, k, 200 * 1024, 2) == 0);
-  CHECK(l1_cache_bytes(d, lim, k, 0, 0) == 0);
-  d.cc_major = 8;
-  CHECK(l1_cache_bytes(d, lim, k, 0, 1) == 0);
 }
 
 TEST_CASE("resident rows: k CTAs per SM times the SMs, or the measured cluster slots", "[model][time]") {
@@ -297,30 +276,6 @@ TEST_CASE("SM work: work_exposed_share of a CTA's own work adds to the wave, div
   CHECK(t(0.4, "staged", 1, 50000).t_ms == t(0, "staged", 1, 50000).t_ms);
 }
 
-TEST_CASE("SM work: a wave on fewer SMs splits the probe's shared part (1 - work_sm_share) among them", "[model][time]") {
-  Calibration c = h200_like();
-  const WorkloadInfo& w = find_workload("quant_int8");
-  c.elem_ns[w.name] = 2.0;  // SM work far longer than the memory time, so that max(memory, work) is the work
-  const CopyLine l = copy_line(c.copies);
-  TimeModelParams prm = h200_params();
-  prm.work_exposed_share = 0;
-  prm.serial_share = 0;
-  auto t = [&](double share, const std::string& s, int p, long long m, long long n) {
-    prm.work_sm_share = share;
-    return candidate_time(w.figures, w.name, c, prm, l, s, p, m, n);
-  };
-  const double sms = c.device.sm_count;
-  auto work_us = [&](double k, int p, long long n) { return prm.sm_work_scale * k * double(n) / p * 2.0e-3; };
-  // 33 rows of a lone CTA per SM: one wave on 33 SMs, each doing 33/S of the shared part.
-  const CandidateTime own = t(1, "staged", 1, 33, 50000);
-  REQUIRE(own.ctas_per_sm == 1);
-  CHECK(near((own.t_ms - t(0.4, "staged", 1, 33, 50000).t_ms) * 1e3, 0.6 * (1 - 33 / sms) * work_us(1, 1, 50000)));
-  CHECK(t(0.4, "staged", 1, 33, 50000).t_ms < t(0.8, "staged", 1, 33, 50000).t_ms);
-  // Waves that occupy every SM: no change, whatever the share.
-  CHECK(t(0.4, "staged", 1, 3 * own.resident_rows, 50000).t_ms == t(1, "staged", 1, 3 * own.resident_rows, 50000).t_ms);
-  CHECK(t(0.4, "cluster", 4, 33, 24576).t_ms == t(1, "cluster", 4, 33, 24576).t_ms);  // 33 x 4 CTAs: all 132 SMs
-}
-
 TEST_CASE("cluster_gain: a cluster's waves at two or more CTAs per SM take P^-cluster_gain of their time, others none", "[model][time]") {
   const Calibration c = h200_like();
   const WorkloadInfo& w = find_workload("softmax_bwd");
@@ -379,47 +334,6 @@ TEST_CASE("partial_col_stream: a partial kernel's column parameters at its strea
   for (const auto& [s, p, n] : std::vector<std::tuple<std::string, int, long long>>{
            {"cluster", 16, 262144}, {"global_reread", 1, 1000000}, {"staged", 1, 16384}, {"registers", 1, 4096}})
     CHECK(t("layernorm", 1, s, p, n).t_ms == t("layernorm", 0, s, p, n).t_ms);
-}
-
-TEST_CASE("stream_plane_power: a partial CTA streams two retained planes faster per byte than one", "[model][time]") {
-  const Calibration c = h200_like();
-  const CopyLine l = copy_line(c.copies);
-  TimeModelParams prm = h200_params();
-  auto t = [&](const char* wn, double power, const std::string& s, int p, long long n) {
-    prm.stream_plane_power = power;
-    return candidate_time(find_workload(wn).figures, wn, c, prm, l, s, p, 1024, n);
-  };
-  // wvar_bwd keeps two planes (8 B per element), rms_softmax one: only the two-plane partial kernels
-  // get faster with the power, and more with a larger one.
-  REQUIRE(find_workload("wvar_bwd").figures.b_keep == 8);
-  REQUIRE(find_workload("rms_softmax").figures.b_keep == 4);
-  for (const char* s : {"partial", "partial_one"}) {
-    REQUIRE(t("wvar_bwd", 0, s, 16, 1000000).legal);
-    const double none = t("wvar_bwd", 0, s, 16, 1000000).t_ms, some = t("wvar_bwd", 0.5, s, 16, 1000000).t_ms;
-    INFO(s << ": " << none << " ms -> " << some << " ms");
-    CHECK(some < none);
-    CHECK(t("wvar_bwd", 1, s, 16, 1000000).t_ms < some);
-    CHECK(t("rms_softmax", 1, s, 16, 1000000).t_ms == t("rms_softmax", 0, s, 16, 1000000).t_ms);
-  }
-  for (const auto& [s, p, n] : std::vector<std::tuple<std::string, int, long long>>{
-           {"cluster", 16, 262144}, {"global_reread", 1, 1000000}, {"staged", 1, 16384}})
-    CHECK(t("wvar_bwd", 1, s, p, n).t_ms == t("wvar_bwd", 0, s, p, n).t_ms);
-}
-
-TEST_CASE("lone_plane_power: only a lone CTA per SM streaming two planes gains", "[model][time]") {
-  const Calibration c = h200_like();
-  const CopyLine l = copy_line(c.copies);
-  TimeModelParams prm = h200_params();
-  auto t = [&](const char* wn, double power, const std::string& s) {
-    prm.lone_plane_power = power;
-    return candidate_time(find_workload(wn).figures, wn, c, prm, l, s, 16, 1024, 1000000);
-  };
-  const CandidateTime one = t("wvar_bwd", 0, "partial_one"), two = t("wvar_bwd", 0, "partial");
-  REQUIRE(one.ctas_per_sm == 1);
-  REQUIRE(two.ctas_per_sm == 2);
-  CHECK(t("wvar_bwd", 0.5, "partial_one").t_ms < one.t_ms);     // one CTA per SM, two planes
-  CHECK(t("wvar_bwd", 0.5, "partial").t_ms == two.t_ms);        // two CTAs per SM: unchanged
-  CHECK(t("rms_softmax", 0.5, "partial_one").t_ms == t("rms_softmax", 0, "partial_one").t_ms);  // one plane
 }
 
 TEST_CASE("partial_probe_power: a partial kernel scaled by its workload's kernel probe, measured over predicted", "[model][time]") {
@@ -543,67 +457,6 @@ TEST_CASE("register_probe_wave_power: a register probe's excess weighs less past
   CHECK(staged.t_ms == candidate_time(find_workload("quant_int8").figures, "quant_int8", c, prm, l, "staged", 1, 16384, 4096).t_ms);
 }
 
-TEST_CASE("col_room_save: column reads cost less where the SM's column slices fit the L1 the carveout leaves", "[model][time]") {
-  Calibration c = h200_like();
-  c.device.cc_major = 9;
-  const CopyLine l = copy_line(c.copies);
-  TimeModelParams prm = h200_params();
-  auto t = [&](const char* wn, double save, const std::string& s, int p, long long m, long long n) {
-    prm.col_room_save = save;
-    const CandidateTime r = candidate_time(find_workload(wn).figures, wn, c, prm, l, s, p, m, n);
-    REQUIRE(r.legal);
-    return r.t_ms;
-  };
-  // Rmsnorm's cluster of 16 at 4096 x 65536: slices of 16 KB, k CTAs per SM whose slices fit the L1
-  // the carveout leaves; at 4096 x 262144 (64 KB slices) they take several times it: less is saved.
-  const double fits = 1 - t("rmsnorm", 1, "cluster", 16, 4096, 65536) / t("rmsnorm", 0, "cluster", 16, 4096, 65536);
-  const double over = 1 - t("rmsnorm", 1, "cluster", 16, 4096, 262144) / t("rmsnorm", 0, "cluster", 16, 4096, 262144);
-  INFO("saved: " << fits << " at 65536, " << over << " at 262144");
-  CHECK(fits > 0);
-  CHECK(over > 0);
-  CHECK(fits > over);
-  // Half the share saves less than all of it.
-  CHECK(t("rmsnorm", 0.5, "cluster", 16, 4096, 65536) > t("rmsnorm", 1, "cluster", 16, 4096, 65536));
-  CHECK(t("rmsnorm", 0.5, "cluster", 16, 4096, 65536) < t("rmsnorm", 0, "cluster", 16, 4096, 65536));
-  // One wave of clusters (7 rows): nothing is saved.
-  CHECK(t("rmsnorm", 1, "cluster", 16, 7, 65536) == t("rmsnorm", 0, "cluster", 16, 7, 65536));
-  // A one-CTA kernel's CTAs share the whole vectors: one wave of one CTA per SM saves nothing, two
-  // CTAs per SM in it save.
-  CHECK(t("layernorm", 1, "staged", 1, 132, 16384) == t("layernorm", 0, "staged", 1, 132, 16384));
-  CHECK(t("layernorm", 1, "staged", 1, 264, 16384) < t("layernorm", 0, "staged", 1, 264, 16384));
-  // No column parameters, or no L1 size the model knows of (another architecture): nothing moves.
-  CHECK(t("rms_softmax", 1, "cluster", 16, 4096, 65536) == t("rms_softmax", 0, "cluster", 16, 4096, 65536));
-  c.device.cc_major = 8;
-  CHECK(t("rmsnorm", 1, "cluster", 16, 4096, 65536) == t("rmsnorm", 0, "cluster", 16, 4096, 65536));
-}
-
-TEST_CASE("col_l2_share: column parameters a wave's streamed rows push out of the L2 come at col_far_gbps", "[model][time]") {
-  const Calibration c = h200_like();
-  const CopyLine l = copy_line(c.copies);
-  TimeModelParams prm = h200_params();
-  prm.col_far_gbps = prm.col_gbps / 4;
-  auto t = [&](const char* wn, double share, const std::string& s, int p, long long m, long long n) {
-    prm.col_l2_share = share;
-    const CandidateTime r = candidate_time(find_workload(wn).figures, wn, c, prm, l, s, p, m, n);
-    REQUIRE(r.legal);
-    return r.t_ms;
-  };
-  // Layernorm's cluster of 16 at 380 x 740000: 7 rows of 8 x 740000 B a wave, 41 MB, more than half the
-  // 60 MB L2: slower with the share at 0.5 than with none, slower still at 0.25; at 0.9 all of it stays.
-  const double none = t("layernorm", 0, "cluster", 16, 380, 740000);
-  CHECK(t("layernorm", 0.5, "cluster", 16, 380, 740000) > none);
-  CHECK(t("layernorm", 0.25, "cluster", 16, 380, 740000) > t("layernorm", 0.5, "cluster", 16, 380, 740000));
-  CHECK(t("layernorm", 0.9, "cluster", 16, 380, 740000) == none);
-  // Few rows: one wave of 3 rows streams 18 MB, under half the L2: nothing moves.
-  CHECK(t("layernorm", 0.5, "cluster", 16, 3, 740000) == t("layernorm", 0, "cluster", 16, 3, 740000));
-  // The staged kernel too (132 rows of 8 x 40000 B a wave at one CTA per SM: 42 MB).
-  CHECK(t("rmsnorm", 0.5, "staged", 1, 4096, 40000) > t("rmsnorm", 0, "staged", 1, 4096, 40000));
-  // No column parameters, or the partial kernels (their columns come at the streamed rate already):
-  // nothing moves.
-  CHECK(t("rms_softmax", 0.25, "cluster", 16, 380, 740000) == t("rms_softmax", 0, "cluster", 16, 380, 740000));
-  CHECK(t("layernorm", 0.25, "partial", 16, 380, 1000000) == t("layernorm", 0, "partial", 16, 380, 1000000));
-}
-
 TEST_CASE("column parameters: the share no other CTA hides adds to the wave, less as CTAs per SM grow", "[model][time]") {
   const Calibration c = h200_like();
   const CopyLine l = copy_line(c.copies);
@@ -688,62 +541,6 @@ TEST_CASE("staging: a one-CTA kernel's later waves expose 1/k' of it at staging_
   CHECK(t(0, "staged", 1, 4096, 40000).t_ms == lone.t_ms);
 }
 
-TEST_CASE("register kernels: the first wave exposes r + (1 - r)/k' of the fixed cost", "[model][time]") {
-  const Calibration c = h200_like();
-  const CopyLine l = copy_line(c.copies);
-  TimeModelParams prm = h200_params();
-  prm.register_probe_power = 0;  // the formula alone, not its probe's scale
-  prm.stage_us = 1.0;            // large beside the wave's stream, so that the term shows
-  const WorkloadInfo& w = find_workload("layernorm");
-  auto t = [&](double r, const char* schedule, long long m, long long n) {
-    prm.register_first_exposed_share = r;
-    return candidate_time(w.figures, w.name, c, prm, l, schedule, 1, m, n);
-  };
-  const CandidateTime one = t(1, "registers", 4096, 4096);
-  REQUIRE(one.legal);
-  const long long u = one.resident_rows;
-  const double k = one.ctas_per_sm;
-  REQUIRE(k >= 2);
-  // One full wave: k CTAs per SM; at r = 0 at most (1 - 1/k) of the fixed cost leaves the sum (the
-  // rest joins the CTA's chain inside the memory bound).
-  const double all = t(1, "registers", u, 4096).t_ms * 1e3, shared = t(0, "registers", u, 4096).t_ms * 1e3;
-  CHECK(shared < all);
-  CHECK(all - shared <= (1 - 1 / k) * (prm.cta_us + w.figures.L * prm.stage_us * 4) * (1 + 1e-9));  // <= 1024 threads
-  CHECK(t(0.5, "registers", u, 4096).t_ms * 1e3 > shared);
-  // A lone CTA per SM (few rows): nothing to overlap.
-  CHECK(t(0, "registers", 20, 4096).t_ms == t(1, "registers", 20, 4096).t_ms);
-  // Other schedules do not take it.
-  CHECK(t(0, "staged", u, 4096).t_ms == t(1, "staged", u, 4096).t_ms);
-  CHECK(t(0, "global_reread", u, 4096).t_ms == t(1, "global_reread", u, 4096).t_ms);
-}
-
-TEST_CASE("cluster idle: a cluster at k >= 2 CTAs per SM moves its DRAM bytes in 1 + d/k'^q of the bound", "[model][time]") {
-  const Calibration c = h200_like();
-  const CopyLine l = copy_line(c.copies);
-  TimeModelParams prm = h200_params();
-  const WorkloadInfo& w = find_workload("softmax_bwd");
-  auto t = [&](double d, double q, const char* schedule, int p, long long n) {
-    prm.cluster_idle_share = d;
-    prm.cluster_idle_power = q;
-    return candidate_time(w.figures, w.name, c, prm, l, schedule, p, 4096, n);
-  };
-  const CandidateTime few = t(0, 2, "cluster", 4, 24576);
-  REQUIRE(few.legal);
-  REQUIRE(few.ctas_per_sm >= 2);
-  CHECK(t(0.2, 2, "cluster", 4, 24576).t_ms > few.t_ms);
-  CHECK(t(0.4, 2, "cluster", 4, 24576).t_ms > t(0.2, 2, "cluster", 4, 24576).t_ms);
-  CHECK(t(0.2, 4, "cluster", 4, 24576).t_ms < t(0.2, 2, "cluster", 4, 24576).t_ms);  // falls with k'
-  // No more than the bound's share: the DRAM time is at most all of a wave's time.
-  CHECK(t(0.2, 2, "cluster", 4, 24576).t_ms - l.launch_us * 1e-3 <=
-        (few.t_ms - l.launch_us * 1e-3) * (1 + 0.2 / (few.ctas_per_sm * few.ctas_per_sm)) * (1 + 1e-9) + 1e-9);
-  // A lone CTA per SM is bound by its own chain; one-CTA kernels do not take it.
-  const CandidateTime lone = t(0, 2, "cluster", 4, 98304);
-  REQUIRE(lone.legal);
-  REQUIRE(lone.ctas_per_sm == 1);
-  CHECK(t(0.4, 2, "cluster", 4, 98304).t_ms == lone.t_ms);
-  CHECK(t(0.4, 2, "staged", 1, 8192).t_ms == t(0, 2, "staged", 1, 8192).t_ms);
-}
-
 TEST_CASE("a stage's reduction costs more in CTAs of more warps", "[model][time]") {
   const Calibration c = h200_like();
   const CopyLine l = copy_line(c.copies);
@@ -782,73 +579,6 @@ TEST_CASE("cluster_registers: each CTA streams its slice at split_cta_gbps, so a
   CHECK(t("registers", 1, 20, 16384) > one_cta);
 }
 
-TEST_CASE("split_probe_power: the staged and global_reread kernels scaled by their own probes", "[model][time]") {
-  Calibration c = h200_like();
-  const CopyLine l = copy_line(c.copies);
-  TimeModelParams prm = h200_params();
-  prm.cluster_probe_power = 0;  // the clustered kernel's own power, apart below
-  auto t = [&](double power, const std::string& s, int p, long long m, long long n) {
-    prm.split_probe_power = power;
-    const CandidateTime ct = candidate_time(find_workload("layernorm").figures, "layernorm", c, prm, l, s, p, m, n);
-    REQUIRE(ct.legal);
-    return ct;
-  };
-  const double launch = l.launch_us * 1e-3;
-  // Probes 0.9 (staged), 1.25 (global_reread) and 0.8 (cluster, at P = 4) of the formula past the launch.
-  for (const auto& [s, p, m, n, factor] : {std::tuple{"staged", 1, 2048LL, 8192LL, 0.9},
-                                           std::tuple{"global_reread", 1, 2048LL, 8192LL, 1.25},
-                                           std::tuple{"cluster", 4, 1024LL, 32768LL, 0.8}}) {
-    const double formula = t(0, s, p, m, n).t_ms;
-    REQUIRE(formula > launch);
-    c.kernel_probes["layernorm"][s] = KernelProbe{m, n, probe_past_launch(l, formula, factor), p};
-  }
-  CHECK(t(0, "staged", 1, 700, 6000).probe_scale == 1);  // power 0: the formula alone (the S model)
-  CHECK(near(t(1, "staged", 1, 700, 6000).probe_scale, 0.9));
-  CHECK(near(t(1, "global_reread", 1, 700, 6000).probe_scale, 1.25));
-  CHECK(near(t(1, "staged", 1, 700, 6000).t_ms - launch, 0.9 * (t(0, "staged", 1, 700, 6000).t_ms - launch)));
-  // The clustered kernel has a power of its own (cluster_probe_power, 0 here).
-  CHECK(t(1, "cluster", 8, 300, 50000).probe_scale == 1);
-  const double cluster_formula = t(0, "cluster", 8, 300, 50000).t_ms;
-  prm.cluster_probe_power = 1;
-  // Its probe, timed at P = 4, serves every P: its factor is the formula's at P = 4.
-  for (int p : {2, 8, 16}) CHECK(near(t(0, "cluster", p, 300, 50000).probe_scale, 0.8));
-  CHECK(near(t(0, "cluster", 8, 300, 50000).t_ms - launch, 0.8 * (cluster_formula - launch)));
-  prm.cluster_probe_power = 0;
-  // Not the other schedules' power: the register and partial kernels keep theirs.
-  prm.split_probe_power = 1;
-  prm.register_probe_power = 0;
-  CHECK(candidate_time(find_workload("layernorm").figures, "layernorm", c, prm, l, "registers", 1, 700, 6000).probe_scale == 1);
-  // Another workload has no probes here: its formula alone.
-  CHECK(candidate_time(find_workload("rmsnorm").figures, "rmsnorm", c, prm, l, "staged", 1, 700, 6000).probe_scale == 1);
-}
-
-TEST_CASE("reread_probe_power: global_reread scaled by its own probe at its own power, staged not", "[model][time]") {
-  Calibration c = h200_like();
-  const CopyLine l = copy_line(c.copies);
-  TimeModelParams prm = h200_params();
-  auto t = [&](double split_power, double reread_power, const std::string& s, long long m, long long n) {
-    prm.split_probe_power = split_power;
-    prm.reread_probe_power = reread_power;
-    const CandidateTime ct = candidate_time(find_workload("rmsnorm").figures, "rmsnorm", c, prm, l, s, 1, m, n);
-    REQUIRE(ct.legal);
-    return ct;
-  };
-  // Probes at 2048 x 8192: staged 1.1, global_reread 0.8 of the formula past the launch.
-  for (const auto& [s, factor] : {std::pair{"staged", 1.1}, std::pair{"global_reread", 0.8}})
-    c.kernel_probes["rmsnorm"][s] = KernelProbe{2048, 8192, probe_past_launch(l, t(0, 0, s, 2048, 8192).t_ms, factor), 1};
-  const long long m = 4300, n = 12900;
-  // 0 built in: split_probe_power decides for global_reread, as before the switch existed.
-  CHECK(t(0, 0, "global_reread", m, n).probe_scale == 1);
-  CHECK(near(t(1, 0, "global_reread", m, n).probe_scale, 0.8));
-  // Positive: global_reread's power in place of split_probe_power, whatever that is; staged never takes it.
-  CHECK(near(t(0, 0.6, "global_reread", m, n).probe_scale, std::pow(0.8, 0.6)));
-  CHECK(near(t(1, 0.6, "global_reread", m, n).probe_scale, std::pow(0.8, 0.6)));
-  CHECK(t(0, 0.6, "staged", m, n).probe_scale == 1);
-  CHECK(near(t(1, 0.6, "staged", m, n).probe_scale, 1.1));
-  const double formula = t(0, 0, "global_reread", m, n).t_ms, launch = l.launch_us * 1e-3;
-  CHECK(near(t(0, 0.6, "global_reread", m, n).t_ms - launch, std::pow(0.8, 0.6) * (formula - launch)));
-}
-
 TEST_CASE("no candidate is predicted faster than the copy of its DRAM bytes, with the cluster gain on cluster_registers", "[model][time]") {
   const Calibration c = h200_like();
   const CopyLine l = copy_line(c.copies);
@@ -872,30 +602,33 @@ TEST_CASE("cluster_probe_power: the clustered kernel scaled by its own probe, st
   Calibration c = h200_like();
   const CopyLine l = copy_line(c.copies);
   TimeModelParams prm = h200_params();
-  auto t = [&](double cluster_power, double split_power, const std::string& s, int p, long long m, long long n) {
+  auto t = [&](double cluster_power, const std::string& s, int p, long long m, long long n) {
     prm.cluster_probe_power = cluster_power;
-    prm.split_probe_power = split_power;
     const CandidateTime ct = candidate_time(find_workload("wvar_bwd").figures, "wvar_bwd", c, prm, l, s, p, m, n);
     REQUIRE(ct.legal);
     return ct;
   };
   for (const auto& [s, p, m, n, factor] : {std::tuple{"staged", 1, 2048LL, 8192LL, 1.2},
+                                           std::tuple{"global_reread", 1, 2048LL, 8192LL, 0.8},
                                            std::tuple{"cluster", 4, 1024LL, 32768LL, 0.85}}) {
-    const double formula = t(0, 0, s, p, m, n).t_ms;
+    const double formula = t(0, s, p, m, n).t_ms;
     c.kernel_probes["wvar_bwd"][s] = KernelProbe{m, n, probe_past_launch(l, formula, factor), p};
   }
-  // cluster_probe_power 1: the clustered kernel at every P takes its probe's factor; staged keeps the formula.
-  for (int p : {2, 4, 8, 16}) CHECK(near(t(1, 0, "cluster", p, 3000, 40000).probe_scale, 0.85));
-  CHECK(t(1, 0, "staged", 1, 3000, 8000).probe_scale == 1);
-  // split_probe_power alone: staged scaled, the clustered kernel not.
-  CHECK(near(t(0, 1, "staged", 1, 3000, 8000).probe_scale, 1.2));
-  CHECK(t(0, 1, "cluster", 4, 3000, 40000).probe_scale == 1);
+  // cluster_probe_power 1: the clustered kernel at every P takes its probe's factor, timed at P = 4.
+  for (int p : {2, 4, 8, 16}) CHECK(near(t(1, "cluster", p, 3000, 40000).probe_scale, 0.85));
+  // The staged and global_reread kernels' probes scale nothing, whatever the clustered kernel's power.
+  for (double power : {0.0, 1.0}) {
+    CHECK(t(power, "staged", 1, 3000, 8000).probe_scale == 1);
+    CHECK(t(power, "global_reread", 1, 3000, 8000).probe_scale == 1);
+  }
   // Half the power: the square root of the factor.
-  CHECK(near(t(0.5, 0, "cluster", 8, 3000, 40000).probe_scale, std::sqrt(0.85)));
+  CHECK(near(t(0.5, "cluster", 8, 3000, 40000).probe_scale, std::sqrt(0.85)));
   // Neither cluster_registers nor partial: their own powers.
   prm.register_probe_power = 0;
   prm.cluster_probe_power = 1;
   CHECK(candidate_time(find_workload("wvar_bwd").figures, "wvar_bwd", c, prm, l, "cluster_registers", 4, 3000, 16000).probe_scale == 1);
+  // Another workload has no probes here: its formula alone.
+  CHECK(candidate_time(find_workload("rmsnorm").figures, "rmsnorm", c, prm, l, "cluster", 4, 3000, 40000).probe_scale == 1);
 }
 
 TEST_CASE("first_wave_serial_share: a first wave of a staging kernel exposes a share of the shorter of memory and work", "[model][time]") {
@@ -944,28 +677,4 @@ TEST_CASE("tail_wave_share: a partial last wave after a full one costs a share o
     // Pro rata, the tail adds r/u of a later full wave: the kernel of 2u rows less the kernel of u.
     CHECK(std::abs((pro_rata - t(0, s, p, u, n)) - (t(0, s, p, 2 * u, n) - t(0, s, p, u, n)) * double(r) / double(u)) < 1e-9);
   }
-}
-
-TEST_CASE("cluster_fill_power: a cluster's launch term weighs the share of one wave its rows fill", "[model][time]") {
-  const Calibration c = h200_like();
-  auto t = with_constant(&TimeModelParams::cluster_fill_power, c, find_workload("layernorm"), h200_params());
-  for (int p : {2, 8, 16}) {
-    INFO("P=" << p);
-    const long long u = t(0, "cluster_registers", p, 1, 8192 * 2).resident_rows;
-    REQUIRE(u > 4);
-    // A full wave or more: the term whole, whatever the power.
-    for (long long m : {u, 3 * u + 1}) CHECK(t(0.3, "cluster_registers", p, m, 8192 * 2).t_ms == t(0, "cluster_registers", p, m, 8192 * 2).t_ms);
-    // Rows filling part of one wave: less, and less the fewer rows and the larger the power.
-    const double whole = t(0, "cluster_registers", p, 2, 8192 * 2).t_ms;
-    const double weighed = t(0.3, "cluster_registers", p, 2, 8192 * 2).t_ms;
-    CHECK(weighed < whole);
-    CHECK(t(1, "cluster_registers", p, 2, 8192 * 2).t_ms < weighed);
-    const long long half = u / 2 + 1;
-    CHECK(whole - weighed > t(0, "cluster_registers", p, half, 8192 * 2).t_ms - t(0.3, "cluster_registers", p, half, 8192 * 2).t_ms);
-  }
-  // The one-CTA kernels have no such term: unchanged at any fill.
-  for (const char* s : {"staged", "registers", "global_reread"})
-    CHECK(t(0.3, s, 1, 3, 8192).t_ms == t(0, s, 1, 3, 8192).t_ms);
-  // The clustered kernel that stages its slices takes it too.
-  CHECK(t(0.3, "cluster", 4, 3, 65536).t_ms < t(0, "cluster", 4, 3, 65536).t_ms);
 }

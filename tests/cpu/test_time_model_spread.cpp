@@ -1,5 +1,5 @@
 // The time model's terms of the spread schedules (model/time_model.hpp): split_global's, split_pipelined's
-// a-priori one, spread_probe_power, and the resident rows of P CTAs without a cluster.
+// a-priori one, their lack of a probe, and the resident rows of P CTAs without a cluster.
 #include <cmath>
 #include <string>
 #include <vector>
@@ -14,34 +14,26 @@ using namespace credit;
 using namespace credit::model;
 using namespace credit::test;
 
-TEST_CASE("spread_probe_power: split_global borrows the clustered kernel's probe, taken with that kernel's formula", "[model][time]") {
+TEST_CASE("split_global takes no probe: the clustered kernel's, the same kernel body, leaves it the formula", "[model][time]") {
   Calibration c = h200_like();
   for (const auto& w : all_workloads()) c.kernels.push_back({w.name, "split_global", 256, 64, 0});
   const CopyLine l = copy_line(c.copies);
   TimeModelParams prm = h200_params();
   const auto& w = find_workload("rmsnorm");
-  auto t = [&](double spread_power, double cluster_power, const std::string& s, int p) {
-    prm.spread_probe_power = spread_power;
-    prm.cluster_probe_power = cluster_power;
+  auto t = [&](const std::string& s, int p) {
     const CandidateTime ct = candidate_time(w.figures, w.name, c, prm, l, s, p, 1024, 1 << 19);
     REQUIRE(ct.legal);
     return ct;
   };
+  const double formula = t("split_global", 64).t_ms;
   // The clustered kernel's probe at 1024 x 32768, P = 4: 1.25 of its formula past the launch.
   prm.cluster_probe_power = 0;
   const double at_probe = candidate_time(w.figures, w.name, c, prm, l, "cluster", 4, 1024, 32768).t_ms;
   c.kernel_probes["rmsnorm"]["cluster"] = KernelProbe{1024, 32768, probe_past_launch(l, at_probe, 1.25), 4};
-  CHECK(t(0, 1, "split_global", 64).probe_scale == 1);  // 0 built in: no probe, whatever the cluster's power
-  CHECK(near(t(1, 0, "split_global", 64).probe_scale, 1.25));
-  CHECK(near(t(0.5, 0, "split_global", 128).probe_scale, std::sqrt(1.25)));
-  CHECK(t(1, 0, "cluster", 16).probe_scale == 1);  // the cluster keeps its own power
-  const double formula = t(0, 0, "split_global", 64).t_ms, launch = l.launch_us * 1e-3;
-  CHECK(near(t(1, 0, "split_global", 64).t_ms - launch, 1.25 * (formula - launch)));
-  // A clustered probe that does not say at which P it ran, or none at all: nothing to borrow.
-  c.kernel_probes["rmsnorm"]["cluster"].p = 0;
-  CHECK(t(1, 0, "split_global", 64).probe_scale == 1);
-  c.kernel_probes["rmsnorm"].erase("cluster");
-  CHECK(t(1, 0, "split_global", 64).probe_scale == 1);
+  prm.cluster_probe_power = 1;
+  CHECK(near(t("cluster", 16).probe_scale, 1.25));
+  CHECK(t("split_global", 64).probe_scale == 1);
+  CHECK(t("split_global", 64).t_ms == formula);
 }
 
 // split_global: a term written before the schedule was measured, and a candidate since its measurement.
@@ -222,14 +214,14 @@ TEST_CASE("split_partial's term: split_global's residency and exchange, partial'
     CHECK(x.schedule != "split_partial");
 }
 
-// split_partial borrows the clustered kernel's probe as split_global does, with split_global's power (0 built in):
-// the partial kernels' power put it at 1.16 of its measured time (an H100's split-row bench of wide rows).
-TEST_CASE("split_partial takes split_global's probe power, not the partial kernels'", "[model][time]") {
-  const ScheduleTraits& t = traits_of(Schedule::SplitPartial);
+// split_partial takes no probe, as split_global: the partial kernels' power with the clustered kernel's factor put it
+// at 1.16 of its measured time (an H100's split-row bench of wide rows).
+TEST_CASE("split_partial takes no probe, not the partial kernels' power", "[model][time]") {
   TimeModelParams prm;
   prm.partial_probe_power = 1.0;
-  prm.spread_probe_power = 0.25;
-  CHECK(probe_power(&t, prm) == 0.25);
-  CHECK(probe_power(&traits_of(Schedule::SplitGlobal), prm) == 0.25);
+  prm.cluster_probe_power = 1.0;
+  CHECK(probe_power(&traits_of(Schedule::SplitPartial), prm) == 0);
+  CHECK(probe_power(&traits_of(Schedule::SplitGlobal), prm) == 0);
   CHECK(probe_power(&traits_of(Schedule::Partial), prm) == 1.0);
+  CHECK(probe_power(&traits_of(Schedule::Cluster), prm) == 1.0);
 }

@@ -191,11 +191,10 @@ TEST_CASE("the kernel probes: staged, global_reread and the clustered kernel of 
       const KernelProbe& pr = probes.at(s);
       CHECK(pr.p == (std::string(s) == "cluster" ? 4 : 1));
       REQUIRE(pr.ms > 0);
-      // The formula alone (no probe) at the probe's shape: legal, and within the [1/2, 2] the model
-      // trusts a probe's factor in (outside it a probe is taken as broken and ignored).
-      TimeModelParams bare = prm;
-      bare.split_probe_power = 0;
-      const auto at = model::candidate_time(w.figures, w.name, c, bare, copy, s, pr.p, pr.m, pr.n);
+      // The model at the probe's shape (the staged and global_reread kernels' formula alone: their probes
+      // scale nothing): legal, and within the [1/2, 2] the model trusts a probe's factor in (outside it a
+      // probe is taken as broken and ignored).
+      const auto at = model::candidate_time(w.figures, w.name, c, prm, copy, s, pr.p, pr.m, pr.n);
       REQUIRE(at.legal);
       INFO("probe " << pr.ms << " ms, formula " << at.t_ms << " ms");
       CHECK(pr.ms > 0.5 * at.t_ms);
