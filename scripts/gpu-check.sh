@@ -56,15 +56,16 @@
 #              sweep and ladder file in DIR, each with its peers files: DIR/summary.txt (seconds; no GPU)
 #                $CREDIT report DIR/sweep-paper.json DIR/sweep-paper-torch.json --markdown DIR/report.md
 #                $CREDIT run-sweep --summarize DIR/sweep-<C>.json [--baselines DIR/peers-<C>*.json]
-#   validate   the held-out selection check: the widths of current language models (configs/llm-widths.json),
-#              shapes no constant of the time model was fitted on, then its summary with the time model's
-#              and tune's selection regret: DIR/sweep-llm-widths.json, DIR/selection.txt (about 10 min)
-#                $CREDIT --json DIR/sweep-llm-widths.json run-sweep --config configs/llm-widths.json --no-python
-#                $CREDIT run-sweep --summarize DIR/sweep-llm-widths.json
+#   validate   the seeded held-out selection check, fp32 and bf16: 250 shapes each drawn from VALIDATE_SEED
+#              (and VALIDATE_SEED + 1 for bf16), every candidate measured, the regret of the model, tune, the
+#              N-only rule and the best one-CTA schedule: DIR/validate-f32.json, DIR/validate-f32.txt and the
+#              same for bf16 (about 5 min each)
+#                $CREDIT --json DIR/validate-f32.json validate --seed VALIDATE_SEED --shapes 250
 #
 # Environment:
 #   BUILD_DIR  the build tree, relative to the repository root or absolute (default build)
 #   CREDIT     the credit binary the measuring steps run (default $BUILD_DIR/credit)
+#   VALIDATE_SEED  the validate step's seed (default: today's date as YYYYMMDD; a seed serves one judgement)
 #   SWEEPS     the configs the sweep step runs after the paper's, and the peers step times the peers at
 #              (default "short-rows wide-rows bf16"; SWEEPS= runs the paper's alone)
 set -uo pipefail
@@ -245,10 +246,10 @@ step_report() {
 }
 
 step_validate() {
-  x "$CREDIT" --json "$out/sweep-llm-widths.json" run-sweep --config configs/llm-widths.json --no-python
-  : >"$out/selection.txt"
-  need "$out/sweep-llm-widths.json" "the sweep wrote nothing" || return
-  x_out "$out/selection.txt" "$CREDIT" run-sweep --summarize "$out/sweep-llm-widths.json"
+  local seed=${VALIDATE_SEED:-$(date -u +%Y%m%d)}
+  x_out "$out/validate-f32.txt" "$CREDIT" --json "$out/validate-f32.json" validate --seed "$seed" --shapes 250
+  x_out "$out/validate-bf16.txt" "$CREDIT" --json "$out/validate-bf16.json" validate --seed $((seed + 1)) \
+    --shapes 250 --dtype bf16
 }
 
 failed=()
