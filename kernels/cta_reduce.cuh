@@ -8,12 +8,10 @@
 // all of them in order, a shorter chain there. A/B against the in-order combine at every width
 // (one machine, register and staged kernels, M = 256 / 1024 / 4096): 1024
 // threads (32 warps) 1.04x faster at N = 16384, 512 x 4 1.00-1.03x at 8192, 512 x 8 +-1%, and
-// 8 warps 0.97-0.98x at N = 2048 (a tree over the same reads: +-2%). 0: never (a build option).
-#ifndef CREDIT_CTA_BUTTERFLY_WARPS
-#define CREDIT_CTA_BUTTERFLY_WARPS 16
-#endif
-
+// 8 warps 0.97-0.98x at N = 2048 (a tree over the same reads: +-2%).
 namespace credit::kernels {
+
+inline constexpr int kCtaButterflyWarps = 16;
 
 template <class W, int l, int Warps>
 __device__ __forceinline__ void cta_allreduce(float (&acc)[W::stages[l].q], float* warp_buf) {
@@ -32,7 +30,7 @@ __device__ __forceinline__ void cta_allreduce(float (&acc)[W::stages[l].q], floa
   static_assert((Warps & (Warps - 1)) == 0 && Warps <= 32, "a power-of-two count of warps");
 #pragma unroll
   for (int j = 0; j < q; ++j) {
-    if constexpr (CREDIT_CTA_BUTTERFLY_WARPS > 0 && Warps >= CREDIT_CTA_BUTTERFLY_WARPS) {
+    if constexpr (Warps >= kCtaButterflyWarps) {
       // Partners add the same two values, so every lane of every warp ends with the same bits.
       float r = warp_buf[(threadIdx.x & (Warps - 1)) * q + j];
 #pragma unroll

@@ -18,13 +18,12 @@
 // only P of its CTAs resident at once, but of the device as a whole: a kernel holding SMs meanwhile
 // (another split_global launch on another stream, a persistent kernel) can starve a row, whose wait
 // then traps after 20 s rather than hang (kRowBarrierTimeoutNs).
-// TaggedRowExchange (split_global's default, CREDIT_TAGGED_EXCHANGE=1; 0 keeps
-// TicketRowExchange): no barrier counter. Each
+// TicketRowExchange (split_global) exchanges tagged partials (TaggedGlobalExchange): no barrier counter. Each
 // partial travels with the launch's generation in one 8-byte word (value, tag), stored relaxed and polled
 // by every warp until all P words of the stage carry this launch's tag: one L2 round trip after the row's
 // last CTA stores, where the counter barrier takes about four (store, release fetch_add, acquire polls,
-// CTA barrier, then the partials read again). The default because, on an H100 (2026-12-05), the whole GPU suite
-// passed with it and split_global took 0.899x the counter barrier's time over 159 points.
+// CTA barrier, then the partials read again). On an H100 (2026-12-05) the whole GPU suite passed with it and
+// split_global took 0.899x the counter barrier's time over 159 points.
 #include <cooperative_groups.h>
 
 #include <cuda/atomic>
@@ -32,14 +31,13 @@
 
 #include "core/operands.hpp"
 #include "core/split.hpp"
-#include "core/tagged_exchange.hpp"
 #include "core/workload.hpp"
 #include "kernels/global_timer.cuh"
 
 namespace credit::kernels {
 
-// Bytes of one partial in the exchange's scratch: a float, or a float and its launch's tag.
-inline constexpr int kSpreadPartialBytes = CREDIT_TAGGED_EXCHANGE ? 8 : 4;
+// Bytes of one partial in split_global's exchange scratch: a float and its launch's tag.
+inline constexpr int kSpreadPartialBytes = 8;
 
 // Combines the P partials of each of stage statistics [off, off + q) of one row, stats[j][rank]
 // in global memory, into r. Every warp reads them in parallel (lane c takes ranks c, c + 32, ...)
@@ -72,12 +70,12 @@ struct BlockSeat {
 // row's missing CTAs start as the finished ones leave their SMs, so the launch always progresses
 // when the device holds at least P of these CTAs at once (can_implement's check), with no
 // cooperative launch and no reliance on the order the hardware dispatches blocks in (which the
-// programming model does not promise). The CTA that takes the last ticket zeroes the counter for the
+// programming model does not promise). The CTA that takes the last ticket resets the seat count for the
 // next launch: every other CTA has taken its own by then, and no one reads it again in this one.
 // The ticket is kept in the first of the exchange's mbarrier words, which a global-memory exchange
 // leaves unused: no static shared memory, which would lower the dynamic shared memory a CTA may ask
 // for below the device's opt-in maximum (Eq. 3's S_max).
-// With the tagged exchange the counter is 64 bits, tickets[0] the seat and tickets[1] the launch's generation:
+// The counter is 64 bits, tickets[0] the seat and tickets[1] the launch's generation:
 // one fetch_add gives a CTA both, and the CTA that takes the last ticket starts the next generation, so
 // every CTA of one launch reads the same generation and the next launch another (xbars' second word).
 struct TicketSeat {
@@ -85,22 +83,15 @@ struct TicketSeat {
   __device__ static long long row(const RowOperands& op, std::uint64_t* xbars) {
     auto* seat = reinterpret_cast<unsigned*>(xbars);
     if (threadIdx.x == 0) {
-      if constexpr (CREDIT_TAGGED_EXCHANGE) {
-        cuda::atomic_ref<unsigned long long, cuda::thread_scope_device> tickets(
-            *reinterpret_cast<unsigned long long*>(op.tickets));
-        const unsigned long long t = tickets.fetch_add(1ull, cuda::memory_order_relaxed);
-        seat[0] = unsigned(t);
-        seat[1] = unsigned(t >> 32);
-        if (seat[0] >= gridDim.x) __trap();  // as below
-        if (seat[0] == gridDim.x - 1) tickets.store(((t >> 32) + 1ull) << 32, cuda::memory_order_relaxed);
-      } else {
-        cuda::atomic_ref<unsigned, cuda::thread_scope_device> tickets(op.tickets[0]);
-        *seat = tickets.fetch_add(1u, cuda::memory_order_relaxed);
-        // A counter not at zero when the launch began (a workspace not zero-filled, shared by two launches at
-        // once, or left by a launch that died) would seat CTAs past the last row: stop rather than write there.
-        if (*seat >= gridDim.x) __trap();
-        if (*seat == gridDim.x - 1) tickets.store(0u, cuda::memory_order_relaxed);  // after every fetch_add, by coherence
-      }
+      cuda::atomic_ref<unsigned long long, cuda::thread_scope_device> tickets(
+          *reinterpret_cast<unsigned long long*>(op.tickets));
+      const unsigned long long t = tickets.fetch_add(1ull, cuda::memory_order_relaxed);
+      seat[0] = unsigned(t);
+      seat[1] = unsigned(t >> 32);
+      // A seat count not at zero when the launch began (a workspace not zero-filled, shared by two launches at
+      // once, or left by a launch that died) would seat CTAs past the last row: stop rather than write there.
+      if (seat[0] >= gridDim.x) __trap();
+      if (seat[0] == gridDim.x - 1) tickets.store(((t >> 32) + 1ull) << 32, cuda::memory_order_relaxed);
     }
     __syncthreads();
     return *seat / unsigned(op.split);
@@ -271,7 +262,6 @@ struct TaggedGlobalExchange : GlobalExchange<NoBarrier, Seat> {
 
 using RowBarrierExchange = GlobalExchange<RowBarrier<>>;
 using GridBarrierExchange = GlobalExchange<GridBarrier>;
-using TicketRowExchange = std::conditional_t<CREDIT_TAGGED_EXCHANGE != 0, TaggedGlobalExchange<TicketSeat>,
-                                             GlobalExchange<RowBarrier<true>, TicketSeat>>;
+using TicketRowExchange = TaggedGlobalExchange<TicketSeat>;
 
 }  // namespace credit::kernels

@@ -20,30 +20,18 @@ namespace credit::kernels {
 // threads (up to 255 registers each); larger CTAs, capped at 128 or 64 registers, load each group's
 // just before its use. layernorm, A/B at M = 256 / 4096: 256 x 8 at 8192 1.17x /
 // 1.01x faster, 256 x 4 at 4096 1.09x / 1.00x; 512 x 4 at 8192 1.03x / 0.94x, 1024 x 4 at 16384 1.02x / 0.95x.
-#ifndef CREDIT_REGISTER_COL_PREFETCH  // a build option for A/B runs (0: never)
-#define CREDIT_REGISTER_COL_PREFETCH 256
-#endif
-
+inline constexpr int kRegisterColPrefetchThreads = 256;
 template <int T>
-inline constexpr bool col_prefetch = T <= CREDIT_REGISTER_COL_PREFETCH;  // column parameters up front
-#ifndef CREDIT_REGISTER_COL_EARLY  // a build option for A/B runs: 0 loads them after the stages
-#define CREDIT_REGISTER_COL_EARLY 1
-#endif
+inline constexpr bool col_prefetch = T <= kRegisterColPrefetchThreads;  // column parameters up front
 
-#ifndef CREDIT_REGISTER_LOAD  // a build option for A/B runs: 0 streaming (ld.cs), 1 read-only path, 2 a plain load
-#define CREDIT_REGISTER_LOAD 0
-#endif
-
+// The row's one read, streaming (ld.global.cs): the read-only path is within 1-2% but lars at 8192.
 template <class P>  // float4, or 16 bytes of a narrower type
 __device__ __forceinline__ P load_once(const P* p) {
-  if constexpr (CREDIT_REGISTER_LOAD == 1) return __ldg(p);
-  else if constexpr (CREDIT_REGISTER_LOAD == 2) return *p;
-  else return __ldcs(p);
+  return __ldcs(p);
 }
 
-#ifndef CREDIT_REGISTER_SLACK  // a build option for A/B runs: 0 leaves the register count to the compiler
-#define CREDIT_REGISTER_SLACK 16
-#endif
+// Registers per thread beyond the row's: 1.03-1.12x faster than leaving the count to the compiler, geomean at M = 1024.
+inline constexpr int kRegisterSlack = 16;
 
 template <class W, int T, int G>
 struct RegisterRow {
@@ -55,7 +43,7 @@ struct RegisterRow {
 
 // CTAs per SM the kernel asks the compiler to fit (__launch_bounds__): as many as the thread limit
 // allows while each thread still has its row's registers (4 G per retained input, 4 G per column
-// parameter held up front) plus CREDIT_REGISTER_SLACK for the rest. Fewer registers than the
+// parameter held up front) plus kRegisterSlack for the rest. Fewer registers than the
 // compiler would take put more rows in one wave (1024 rows of 2048: 5 CTAs of 256 threads per SM
 // at 44 registers is two waves, 8 at 32 one). A/B against the compiler's choice (slack 0), one
 // machine, every workload: slack 16 1.03-1.12x geomean at M = 1024, up to
@@ -65,10 +53,9 @@ struct RegisterRow {
 // 16 registers more, without which ptxas spilled 20-80 bytes in most of its variants.
 template <class W, int T, int G, class X = LocalExchange>
 constexpr int register_min_blocks() {
-  if (CREDIT_REGISTER_SLACK <= 0) return 1;
   const int held = popcount(RegisterRow<W, T, G>::held);
   const int cols = col_prefetch<T> ? int(W::col_params.size()) : 0;
-  const int slack = CREDIT_REGISTER_SLACK + (std::is_same_v<X, LocalExchange> ? 0 : 16);
+  const int slack = kRegisterSlack + (std::is_same_v<X, LocalExchange> ? 0 : 16);
   const int want = (4 * G * (held + cols) + slack + 7) / 8 * 8;
   const int by_regs = 65536 / (T * want), by_threads = 2048 / T;
   return by_regs < 1 ? 1 : by_regs < by_threads ? by_regs : by_threads;
@@ -80,14 +67,12 @@ template <class W, int l>
 inline constexpr bool kept_contribution =
     retains_contribution<W>() && l == num_stages<W>() - 1 && n_inputs<W> == 1 && W::stages[l].q == 1;
 
-#ifndef CREDIT_REGISTER_KEPT  // a build option for A/B runs: 0 ignores contribute_kept and apply_kept
-#define CREDIT_REGISTER_KEPT 1
-#endif
 // Whether the last stage overwrites an element's inputs with what h needs of them (contribute_kept) and
 // h reads those (apply_kept): softmax_bwd's and softmax_dropout_bwd's exponentials, not computed twice. fp32 only:
 // a group of a narrower type has no room for fp32 values (h computes them again, as the clustered kernel does).
+// 1.00-1.03x faster than computing them twice, geomean per schedule and M.
 template <class W, int l>
-inline constexpr bool kept_inputs = CREDIT_REGISTER_KEPT != 0 && sizeof(element_t<W>) == 4 && keeps_in_registers<W>() &&
+inline constexpr bool kept_inputs = sizeof(element_t<W>) == 4 && keeps_in_registers<W>() &&
                                     l == num_stages<W>() - 1 && !kept_contribution<W, l>;
 
 // The exchange's shared memory: per-statistic slots for the largest cluster and one mbarrier per stage
@@ -158,14 +143,8 @@ __device__ __forceinline__ void register_stages(const RowOperands& op, long long
   (register_stage<W, X, l, T, G>(op, row, span, r, has_edge, warp_buf, slots, xbars, rowp, ctx), ...);
 }
 
-// The kernel's body. Whole = true: a kernel launched only where N % 4 == 0 (CREDIT_REGISTER_WHOLE_GROUPS, core/
-// split.hpp), whose spans are whole 16-byte groups, so the scalar head and tail, their loads and their
-// contributions at every stage drop out at compile time. Most of the register kernels' extra instructions
-// against Triton's are per-group bounds checks and addressing (PTX counts, 2026-12-04); this takes out the
-// edges' share, 19-23% of the PTX of the 256 x 2 kernels. A kernel of its own, not a branch in one: with both
-// bodies in one kernel ptxas spilled in 42 of the 110 register kernels (912 bytes of stores; as two kernels, 20
-// and 192), with the whole-groups body alone in 11 (160 bytes).
-template <class W, int T, int G, class X, bool Whole>
+// The kernel's body.
+template <class W, int T, int G, class X>
 __device__ __forceinline__ void register_row(const RowOperands& op, float* warp_buf, float* slots, std::uint64_t* xbars) {
   using Row = RegisterRow<W, T, G>;
   using E = element_t<W>;
@@ -181,7 +160,7 @@ __device__ __forceinline__ void register_row(const RowOperands& op, float* warp_
   const int p = local ? 1 : X::size(op), c = local ? 0 : X::rank(op);
   const long long row = local ? (long long)blockIdx.x : (long long)(blockIdx.x / unsigned(p));
   const Slice sl = local ? Slice{0, op.n} : slice_of(op.n, p, c, GE);
-  const Span span = Whole ? Span(row * op.n, sl.lo, sl.hi, typename Span::WholeGroups{}) : Span(row * op.n, sl.lo, sl.hi);
+  const Span span(row * op.n, sl.lo, sl.hi);
   const int groups = span.groups();
   Row r;
   // Every load of the row first: G x NI 16-byte loads in flight per thread.
@@ -197,11 +176,10 @@ __device__ __forceinline__ void register_row(const RowOperands& op, float* warp_
   }
   // Column parameters (layernorm's gamma and beta) of every group held in registers where they allow
   // (else loaded one group at a time between the stores: an L2 round trip each, in series). Issued
-  // with the row's loads (CREDIT_REGISTER_COL_EARLY), their round trip overlaps the row's instead of
-  // following the stages.
+  // with the row's loads, their round trip overlaps the row's instead of following the stages (1.03x faster,
+  // geomean for layernorm and rmsnorm at M = 1024).
   constexpr bool prefetch = col_prefetch<T>;
-  constexpr bool col_early = prefetch && CREDIT_REGISTER_COL_EARLY != 0;
-  const bool col_vec = Whole || (op.n & (GE - 1)) == 0;  // column vectors are 16-byte aligned only then
+  const bool col_vec = (op.n & (GE - 1)) == 0;  // column vectors are 16-byte aligned only then
   auto load_col = [&](int k, int i) -> P {
     const E* cp = col_of<W>(op, k) + i;
     if (col_vec) return __ldg(reinterpret_cast<const P*>(cp));
@@ -217,8 +195,8 @@ __device__ __forceinline__ void register_row(const RowOperands& op, float* warp_
         for (int k = 0; k < NC; ++k) col[g][k] = load_col(k, i);
       }
   };
-  if (col_early) load_cols();
-  const bool has_edge = !Whole && int(threadIdx.x) < span.edge_count();
+  load_cols();
+  const bool has_edge = int(threadIdx.x) < span.edge_count();
   const int edge_i = has_edge ? span.edge_elem(threadIdx.x) : 0;
 #pragma unroll
   for (int k = 0; k < NI; ++k)
@@ -229,7 +207,6 @@ __device__ __forceinline__ void register_row(const RowOperands& op, float* warp_
   register_stages<W, X, T, G>(op, row, span, r, has_edge, warp_buf, slots, xbars, rowp, ctx,
                               std::make_integer_sequence<int, num_stages<W>()>{});
 
-  if (!col_early) load_cols();
   auto apply_or_kept = [&](const float* x, const float* cp, float* y) {
     if constexpr (kept_contribution<W, num_stages<W>() - 1>) W::apply_contribution(x[0], ctx, y);
     else if constexpr (kept_inputs<W, num_stages<W>() - 1>) W::apply_kept(x, cp, ctx, y);
@@ -269,13 +246,13 @@ __device__ __forceinline__ void register_row(const RowOperands& op, float* warp_
   if (c == 0 && threadIdx.x == 0) store_row_outputs<W>(op, row, ctx);
 }
 
-template <class W, int T, int G, class X = LocalExchange, bool Whole = false>
+template <class W, int T, int G, class X = LocalExchange>
 __global__ void __launch_bounds__(T, (register_min_blocks<W, T, G, X>())) register_row_kernel(const __grid_constant__ RowOperands op) {
   using XS = ExchangeSmem<W, X>;
   __shared__ float warp_buf[num_stages<W>() * (T / 32) * max_q<W>()];
   __shared__ float slots[XS::slot_floats];
   __shared__ std::uint64_t xbars[XS::bars];
-  register_row<W, T, G, X, Whole>(op, warp_buf, slots, xbars);
+  register_row<W, T, G, X>(op, warp_buf, slots, xbars);
 }
 
 }  // namespace credit::kernels

@@ -12,9 +12,8 @@
 
 namespace credit::kernels {
 
-// Where a phase takes the retained inputs from. Ring: a slot of the partial kernels' ring of bulk copies
-// (kernels/stream_ring.cuh), planes laid out as the retained ones, holding only what the phase reads.
-enum class Source { Global, Shared, Ring };
+// Where a phase takes the retained inputs from.
+enum class Source { Global, Shared };
 
 // Two A/B build options, off (measured on one H200, 2026-12-01).
 // CREDIT_REREAD_EVICT_LAST: re-read loads ask the L2 to keep their lines (within 2%, rmsnorm's
@@ -31,16 +30,9 @@ enum class Source { Global, Shared, Ring };
 // Whether the pass-th read of a span from global memory (0: the first) walks it backwards.
 constexpr bool reversed_pass(int pass) { return CREDIT_REREAD_REVERSE && (pass & 1); }
 
-// CREDIT_STORE_STREAMING (an A/B build option): 1 writes the outputs' 16-byte groups with st.global.cs
-// (evict-first in the L2), 0 with a plain store (write-back, as the copy kernel and the Triton peer do).
-#ifndef CREDIT_STORE_STREAMING
-#define CREDIT_STORE_STREAMING 1
-#endif
-// One output group of four floats at p.
-__device__ __forceinline__ void store_out4(float* p, const float4& v) {
-  if constexpr (CREDIT_STORE_STREAMING != 0) __stcs(reinterpret_cast<float4*>(p), v);
-  else *reinterpret_cast<float4*>(p) = v;
-}
+// One output group of four floats at p, stored with st.global.cs (evict-first in the L2): a plain store
+// takes 0.999x the time over 270 points.
+__device__ __forceinline__ void store_out4(float* p, const float4& v) { __stcs(reinterpret_cast<float4*>(p), v); }
 
 // Read-only loads that ask the L2 to keep the line (evict_last): for data read again. The policy
 // is made once per pass (createpolicy), not per load.
@@ -142,8 +134,7 @@ __device__ __forceinline__ void store_group(const RowOperands& op, long long at,
         store_out4(static_cast<float*>(op.out[k]) + at, make_float4(o[k][0], o[k][1], o[k][2], o[k][3]));
       } else {
         auto* p = reinterpret_cast<uint4*>(static_cast<E*>(op.out[k]) + at);
-        if constexpr (CREDIT_STORE_STREAMING != 0) __stcs(p, pack<E>(o[k]));
-        else *p = pack<E>(o[k]);
+        __stcs(p, pack<E>(o[k]));
       }
     } else {
       unsigned q[G / 4];
@@ -179,7 +170,7 @@ __device__ __forceinline__ void accumulate_stage(const RowOperands& op, const Sp
   constexpr int NI = n_inputs<W>;
   constexpr int q = W::stages[l].q;
   constexpr int off = stat_offset<W>(l);
-  // Shared-memory phases hold the retained inputs; global phases and ring slots what the stage reads.
+  // Shared-memory phases hold the retained inputs; global phases what the stage reads.
   constexpr unsigned mask = S == Source::Shared ? retained_mask<W>() : W::stages[l].reads;
   init_partials<W, l>(acc);
   auto add = [&](const float* v) { add_contribution<W, l>(acc, v, ctx); };
@@ -400,9 +391,6 @@ __device__ __forceinline__ void load_and_accumulate_stage0(const RowOperands& op
   accumulate_arriving_chunks<W, Threads>(span, pl, bars, plan, 0u, ctx, acc);
 }
 
-#ifndef CREDIT_COL_LOAD  // a build option for A/B runs: column parameters 0 as launched (below), 1 the L2
-#define CREDIT_COL_LOAD 0   // only (ld.cg), 2 always with the L2 evict_last hint
-#endif
 // A load of a column parameter (layernorm's gamma, beta), which every row reads again. Where the
 // launch says so (op.col_keep_l2: few CTAs per SM, gpu/schedules.cu) it asks the L2 to keep the line:
 // there the rows a wave streams push the column parameters out of the L2, and nothing else on the SM
@@ -410,15 +398,13 @@ __device__ __forceinline__ void load_and_accumulate_stage0(const RowOperands& op
 // the time is the same.
 template <class T>
 __device__ __forceinline__ T load_col(const T* p, bool keep, std::uint64_t policy) {
-  if constexpr (CREDIT_COL_LOAD == 1) return __ldcg(p);
-  if (CREDIT_COL_LOAD == 2 || keep) return load_evict_last(p, policy);
+  if (keep) return load_evict_last(p, policy);
   return __ldg(p);
 }
 
-// The inputs h reads from the planes: the retained ones (Shared), those of them a ring slot holds (Ring).
+// The inputs h reads from the planes: the retained ones (Shared).
 template <class W, Source S>
-inline constexpr unsigned apply_from_planes = S == Source::Shared ? retained_mask<W>()
-                                              : S == Source::Ring ? retained_mask<W>() & W::apply_reads : 0u;
+inline constexpr unsigned apply_from_planes = S == Source::Shared ? retained_mask<W>() : 0u;
 
 // h at the span's scalar head and tail elements (rows not 16-byte aligned), one per thread.
 template <class W, Source S>
@@ -457,7 +443,7 @@ __device__ __forceinline__ void apply_span(const RowOperands& op, const SpanOf<W
   constexpr unsigned from_smem = apply_from_planes<W, S>;
   const bool col_vec = (op.n & (G - 1)) == 0;  // column vectors are 16-byte aligned only then
   const bool keep = op.col_keep_l2;
-  const std::uint64_t policy = NC > 0 && (keep || CREDIT_COL_LOAD == 2) ? evict_last_policy() : 0;
+  const std::uint64_t policy = NC > 0 && keep ? evict_last_policy() : 0;
   struct In {
     Vec<NI, Pack<E>> in;
     Vec<NC, Pack<E>> col;

@@ -14,11 +14,6 @@
 #include "kernels/exchange.cuh"
 #include "kernels/global_timer.cuh"
 #include "kernels/row_phases.cuh"
-#include "kernels/stream_ring.cuh"
-
-#ifndef CREDIT_PARTIAL_OVERLAP
-#define CREDIT_PARTIAL_OVERLAP 1
-#endif
 
 namespace credit::kernels {
 
@@ -39,53 +34,31 @@ __device__ __forceinline__ void accumulate_rest(const RowOperands& op, const Spa
   fold_partials<W, l>(acc, more);
 }
 
-// Thread 0 of a partial kernel streaming through the ring: the next pass's first chunks, issued before
-// the CTA waits at stage l's exchange (stage l + 1's reads, or h's after the last stage).
-template <class W, int l>
-__device__ __forceinline__ void prime_next_pass(const RowOperands& op, const SpanOf<W>& rest, StreamRing<W>& ring) {
-  if (threadIdx.x != 0) return;
-  if constexpr (l + 1 < num_stages<W>()) ring.template prime<W::stages[l + 1].reads>(op, rest);
-  else if constexpr (W::outputs.size() > 0) ring.template prime<ring_apply_mask<W>>(op, rest);
-}
-
-// Whether a partial kernel streams through the ring (CREDIT_PARTIAL_RING): its slots are fp32 planes, so a kernel of
-// a 16-bit type streams by plain loads whatever the option.
-template <class W, bool Stream>
-inline constexpr bool streams_through_ring = Stream && PartialRing::on && SpanOf<W>::group == SplitPolicy::vec;
-
 template <class W, class X, bool Stream, int l>
 __device__ __forceinline__ void split_stage(const RowOperands& op, long long row, const SpanOf<W>& span,
                                             [[maybe_unused]] const SpanOf<W>& rest, const PlanesOf<W>& pl, float* warp_buf,
                                             float* slots, std::uint64_t* bars, const float* rowp,
-                                            typename W::Ctx& ctx, [[maybe_unused]] StreamRing<W>& ring) {
+                                            typename W::Ctx& ctx) {
   constexpr int T = SplitPolicy::threads;
   constexpr bool last = l == num_stages<W>() - 1;
-  constexpr bool ring_mode = streams_through_ring<W, Stream>;
   float acc[W::stages[l].q];
   // Stage 1 of the partial schedule streams the rest while the kept part's bulk copies are in
-  // flight, where the CTA keeps two or more planes (CREDIT_PARTIAL_OVERLAP=0: never, for the A/B).
+  // flight, where the CTA keeps two or more planes.
   // A/B on one H200: 1.8-6.5% faster with two or three planes (wvar_bwd, pearson_bwd,
   // softmax_bwd, lars at 4096 x 262144 and 1024 x 1M), 1.5-5% slower with one (layernorm,
   // quant_int8, rms_softmax, rmsnorm at 1024 x 1M).
-  // With the ring, stage 1's streamed chunks are put in flight with the kept part's bulk copies instead.
-  constexpr bool overlap = Stream && !ring_mode && l == 0 && CREDIT_PARTIAL_OVERLAP && popcount(retained_mask<W>()) >= 2;
+  constexpr bool overlap = Stream && l == 0 && popcount(retained_mask<W>()) >= 2;
   if constexpr (l == 0) {
     load_and_accumulate_stage0<W, T>(op, span, pl, bars, ctx, acc, [&](float (&a)[W::stages[0].q]) {
-      if constexpr (ring_mode) {
-        if (threadIdx.x == 0) ring.template prime<W::stages[0].reads>(op, rest);
-      } else if constexpr (overlap) {
-        accumulate_rest<W, 0>(op, rest, ctx, a);
-      }
+      if constexpr (overlap) accumulate_rest<W, 0>(op, rest, ctx, a);
     });
   } else {
     if constexpr (X::through_global)
       if (op.switches & kReloadInputs) copy_planes<W, PlaneCopy::ReloadInputs, T>(op, span, pl);
     accumulate_stage<W, l, Source::Shared, T, SplitPolicy::shared_unroll>(op, span, pl, ctx, acc);
   }
-  if constexpr (ring_mode) accumulate_ring<W, l>(op, rest, ring, ctx, acc);
-  else if constexpr (Stream && !overlap) accumulate_rest<W, l>(op, rest, ctx, acc);
+  if constexpr (Stream && !overlap) accumulate_rest<W, l>(op, rest, ctx, acc);
   cta_allreduce<W, l, SplitPolicy::warps>(acc, warp_buf + l * SplitPolicy::warps * max_q<W>());
-  if constexpr (ring_mode) prime_next_pass<W, l>(op, rest, ring);
   mark_phase(op, 1 + 2 * l);
   if constexpr (X::through_global && last)
     if (op.switches & kSpillRetained) copy_planes<W, PlaneCopy::Spill, T>(op, span, pl);
@@ -102,14 +75,10 @@ __device__ __forceinline__ void split_stages([[maybe_unused]] const RowOperands&
                                              [[maybe_unused]] const PlanesOf<W>& pl,
                                              [[maybe_unused]] float* warp_buf, [[maybe_unused]] float* slots,
                                              [[maybe_unused]] std::uint64_t* bars, [[maybe_unused]] const float* rowp,
-                                             [[maybe_unused]] typename W::Ctx& ctx,
-                                             [[maybe_unused]] StreamRing<W>& ring, std::integer_sequence<int, l...>) {
-  (split_stage<W, X, Stream, l>(op, row, span, rest, pl, warp_buf, slots, bars, rowp, ctx, ring), ...);
+                                             [[maybe_unused]] typename W::Ctx& ctx, std::integer_sequence<int, l...>) {
+  (split_stage<W, X, Stream, l>(op, row, span, rest, pl, warp_buf, slots, bars, rowp, ctx), ...);
 }
 
-#ifndef CREDIT_LEAN_CLUSTER  // a build option for A/B runs: 0 leaves the one-statistic cluster kernels' registers free
-#define CREDIT_LEAN_CLUSTER 1
-#endif
 // Occupancy the compiler must keep: a cluster kernel with one statistic and column parameters
 // (rmsnorm) held at 32 registers, eight CTAs per SM, although its column loads carry an L2 hint
 // (35 registers otherwise, six CTAs: its clusters of 8 and 16 at 7-8 CTAs per SM took 1.07-1.09x
@@ -119,7 +88,7 @@ __device__ __forceinline__ void split_stages([[maybe_unused]] const RowOperands&
 template <class W, class X>
 constexpr int split_min_blocks() {
   constexpr bool narrow = sizeof(element_t<W>) < 4;
-  if (CREDIT_LEAN_CLUSTER && !narrow && std::is_same_v<X, DsmemExchange> && num_stats<W>() <= 1 &&
+  if (!narrow && std::is_same_v<X, DsmemExchange> && num_stats<W>() <= 1 &&
       W::col_params.size() > 0 && W::inputs.size() == 1)
     return 2048 / SplitPolicy::threads;
   return min_blocks_per_sm(SplitPolicy::threads, num_stats<W>() + X::pressure + (narrow ? 4 : 0));
@@ -157,12 +126,7 @@ __global__ void __launch_bounds__(SplitPolicy::threads, Stream ? StreamCtas : sp
   float rowp[kMaxRowParams];
   load_row_params<W>(op, row, rowp);
   typename W::Ctx ctx{};
-  // The ring (partial kernels, CREDIT_PARTIAL_RING) after the exchange's mbarriers; initialised before the
-  // CTA barrier of stage 0 that precedes its first wait.
-  StreamRing<W> ring(bars + SplitPolicy::max_chunks + num_stages<W>());
-  if constexpr (streams_through_ring<W, Stream>)
-    if (threadIdx.x == 0) ring.init();
-  split_stages<W, X, Stream>(op, row, span, rest, pl, warp_buf, slots, bars, rowp, ctx, ring,
+  split_stages<W, X, Stream>(op, row, span, rest, pl, warp_buf, slots, bars, rowp, ctx,
                              std::make_integer_sequence<int, num_stages<W>()>{});
   if constexpr (retains_contribution<W>()) {
     apply_kept_span<W, SplitPolicy::threads, SplitPolicy::shared_unroll>(op, span, pl, ctx);
@@ -172,9 +136,7 @@ __global__ void __launch_bounds__(SplitPolicy::threads, Stream ? StreamCtas : sp
     apply_span<W, Source::Shared, SplitPolicy::threads, SplitPolicy::kept_apply_unroll(int(W::col_params.size()))>(
         op, span, pl, ctx);
   }
-  if constexpr (streams_through_ring<W, Stream> && W::outputs.size() > 0)
-    apply_ring<W>(op, rest, ring, ctx);
-  else if constexpr (Stream && W::outputs.size() > 0)
+  if constexpr (Stream && W::outputs.size() > 0)
     if (rest.hi > rest.lo)
       apply_span<W, Source::Global, SplitPolicy::threads,
                  SplitPolicy::stream_unroll(popcount(W::apply_reads) + int(W::col_params.size())),

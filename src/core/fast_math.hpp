@@ -21,21 +21,11 @@ inline constexpr float kRoundMagic = 12582912.0f;
 // with three more instructions around it; results below 2^-126 (exp(x) for x < -87) become 0, which moves no
 // output past the oracle's tolerance. A/B on one machine (2026-12-04): 0.9915 of the
 // time, geomean over 234 points of softmax_bwd, softmax_dropout_bwd and rms_softmax, 0.990-0.993 at every M.
-#ifndef CREDIT_EXP_FTZ  // a build option for A/B runs: 0 takes exp2f
-#define CREDIT_EXP_FTZ 1
-#endif
-
 CREDIT_HD float fast_exp(float x) {
-#if defined(CREDIT_ACCURATE_EXP)  // a build option for A/B runs: the accurate expf
-  return expf(x);
-#elif defined(__CUDA_ARCH__)
-  if constexpr (CREDIT_EXP_FTZ != 0) {
-    float y;
-    asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(y) : "f"(x * kLog2e));
-    return y;
-  } else {
-    return exp2f(x * kLog2e);
-  }
+#if defined(__CUDA_ARCH__)
+  float y;
+  asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(y) : "f"(x * kLog2e));
+  return y;
 #else
   return std::exp2(x * kLog2e);
 #endif

@@ -25,8 +25,8 @@ struct RowOperands {
   int split = 1;
   float* partials = nullptr;
   unsigned* arrivals = nullptr;
-  // split_global only: tickets[0], the seats taken (zero before the first launch, left zero); with the tagged
-  // exchange (CREDIT_TAGGED_EXCHANGE=1, the default) tickets[1] also counts launches, and partials hold 8-byte words.
+  // split_global only: tickets[0], the seats taken (zero before the first launch, left zero); tickets[1] counts
+  // launches, and partials hold 8-byte words (a value and its launch's tag).
   unsigned* tickets = nullptr;
   // Seed 001's Fig. 6 controls in the megakernel (bits of MegakernelSwitch), and the global
   // buffer [retained planes][rows x n] the spill switch writes to.

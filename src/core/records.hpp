@@ -9,7 +9,6 @@
 #include <vector>
 
 #include "core/shape_draw.hpp"
-#include "core/tagged_exchange.hpp"
 
 namespace credit {
 
@@ -130,11 +129,9 @@ struct TimeModelParams {
 
 // split_global's exchange per stage, and its seat: (L + 1) x (kGlobalExchangeUs + kGlobalExchangeSplitUs x P), fitted
 // on a wide-row bench of split_global alone. An a-priori 0.5 us with no P term (two L2 round trips and one for the
-// partials) put split_global at 1.30-1.37 of its measured time, rising with P at a given N. The tagged exchange
-// (CREDIT_TAGGED_EXCHANGE=1, the default): (0.65, 0.0075) us, fitted on an H200 bench of 159 points (2026-12-05; log
-// RMS 0.159 -> 0.084; on a held-out wide-row sweep the model's regret 4.48 -> 2.70%). A build with the counter barrier
-// (CREDIT_TAGGED_EXCHANGE=0, passed to host and device code alike) takes that barrier's pair, (1.5, 0.005) us, fitted
-// on 255 points (66 shapes, 2026-12-05; log RMS 0.354 -> 0.079).
+// partials) put split_global at 1.30-1.37 of its measured time, rising with P at a given N. The tagged exchange:
+// (0.65, 0.0075) us, fitted on an H200 bench of 159 points (2026-12-05; log RMS 0.159 -> 0.084; on a held-out
+// wide-row sweep the model's regret 4.48 -> 2.70%).
 // split_partial's streamed rate per CTA, fitted on a grid on an H100 wide-row bench (87 points, 2026-12-06; log RMS
 // 0.089 -> 0.071; 9.8 GB/s per pair of CTAs), with no probe factor (split_global has none). Partial's
 // rate (partial_cta_gbps x kPartialCtasPerSm / k = 5.34 GB/s at four CTAs per SM) with the clustered kernel's probe
@@ -143,13 +140,8 @@ struct TimeModelParams {
 // it, every other candidate as it is: not a candidate.
 inline constexpr double kSplitPartialCtaGbps = 4.9;
 
-#if CREDIT_TAGGED_EXCHANGE == 0
-inline constexpr double kGlobalExchangeUs = 1.5;
-inline constexpr double kGlobalExchangeSplitUs = 0.005;
-#else
 inline constexpr double kGlobalExchangeUs = 0.65;
 inline constexpr double kGlobalExchangeSplitUs = 0.0075;
-#endif
 
 // The constants once, by name: the JSON reader and writer and the tests walk this table.
 // `absent`: what a file written before the constant existed means by leaving it out.

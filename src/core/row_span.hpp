@@ -24,11 +24,6 @@ struct BasicRowSpan {
     ia = lo + head < hi ? lo + head : hi;
     ib = ia + ((hi - ia) & ~(G - 1));
   }
-  // A span known to hold whole groups only (N % G == 0, so every row starts 16-byte aligned and every slice's
-  // ends are multiples of G): no scalar head or tail, nothing to compute.
-  struct WholeGroups {};
-  CREDIT_HD BasicRowSpan(long long base_, int lo_, int hi_, WholeGroups)
-      : base(base_), lo(lo_), hi(hi_), ia(lo_), ib(hi_), off(0) {}
   CREDIT_HD int groups() const { return (ib - ia) >> group_shift; }
   CREDIT_HD int edge_count() const { return (ia - lo) + (hi - ib); }
   // The t-th scalar element (head first, then tail), t < edge_count().

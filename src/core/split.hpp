@@ -14,18 +14,6 @@ namespace credit {
 #ifndef CREDIT_SPLIT_THREADS
 #define CREDIT_SPLIT_THREADS 256  // a build option (CMake CREDIT_SPLIT_THREADS) for A/B runs
 #endif
-#ifndef CREDIT_SHARED_UNROLL  // and these (docs/build-options.md)
-#define CREDIT_SHARED_UNROLL 2
-#endif
-#ifndef CREDIT_COL_UNROLL  // the apply pass over shared memory when it reads column parameters (A/B runs)
-#define CREDIT_COL_UNROLL CREDIT_SHARED_UNROLL
-#endif
-#ifndef CREDIT_MAX_CHUNKS
-#define CREDIT_MAX_CHUNKS 16
-#endif
-#ifndef CREDIT_MIN_CHUNK_GROUPS
-#define CREDIT_MIN_CHUNK_GROUPS 1024
-#endif
 #ifndef CREDIT_PARTIAL_LOADS  // 16-byte loads in flight per thread for the partial schedule's streamed part
 #define CREDIT_PARTIAL_LOADS 4
 #endif
@@ -47,17 +35,19 @@ struct SplitPolicy {
   static constexpr int stream_unroll(int inputs) {
     return inputs <= 1 ? CREDIT_PARTIAL_LOADS : CREDIT_PARTIAL_LOADS / 2 > 1 ? CREDIT_PARTIAL_LOADS / 2 : 1;
   }
-  static constexpr int shared_unroll = CREDIT_SHARED_UNROLL;
+  static constexpr int shared_unroll = 2;  // 1 or 4: no change at seed 001's shape
+  // The apply pass over the kept slice with column parameters: 4 ran rmsnorm at 0.87-1.15x the speed, layernorm 0.70-1.12x.
+  static constexpr int col_unroll = shared_unroll;
   // The apply pass over the kept slice of a workload with column parameters (layernorm's gamma and
   // beta) loads those from global memory, shared_unroll groups in flight per thread: a latency-bound
   // pass at one CTA per SM, by the time model's residuals (H200, 2026-12-01).
-  static constexpr int kept_apply_unroll(int col_params) { return col_params > 0 ? CREDIT_COL_UNROLL : shared_unroll; }
+  static constexpr int kept_apply_unroll(int col_params) { return col_params > 0 ? col_unroll : shared_unroll; }
   // The first stage's slice arrives through the bulk copy engine in up to max_chunks pieces
   // (each with its own mbarrier), so accumulation starts before the whole slice has landed.
   // Pieces of at least 16 KB: at 16 x 131072 (rms_softmax, P = 16) 2 KB pieces took the first
   // stage 4.4 us and 16 KB pieces 2.6 us (credit bench --phases).
-  static constexpr int max_chunks = CREDIT_MAX_CHUNKS;
-  static constexpr int min_chunk_groups = CREDIT_MIN_CHUNK_GROUPS;  // 16-byte groups: 16 KB per input
+  static constexpr int max_chunks = 16;
+  static constexpr int min_chunk_groups = 1024;  // 16-byte groups: 16 KB per input
   static constexpr int warps = threads / 32;
   static constexpr int max_cluster = 16;
   static constexpr int vec = 4;  // elements per 16-byte access
@@ -84,14 +74,6 @@ struct RegisterVariant {
   int threads, groups;
   RegisterFamily family;
 };
-#if !defined(CREDIT_REGISTER_VARIANTS) && defined(CREDIT_REGISTER_WIDE_SPREAD)  // A/B: the wide family in
-// twice the threads with half the groups (the peer's 16 warps at few rows)
-#define CREDIT_REGISTER_VARIANTS                                                                   \
-  {256, 1, RegisterFamily::Wide}, {512, 1, RegisterFamily::Wide}, {512, 2, RegisterFamily::Wide},  \
-      {1024, 2, RegisterFamily::Wide}, {1024, 4, RegisterFamily::Wide}, {256, 8, RegisterFamily::Deep},    \
-      {512, 8, RegisterFamily::Deep}, {256, 2, RegisterFamily::Cluster}, {256, 4, RegisterFamily::Cluster},       \
-      {256, 8, RegisterFamily::Cluster}
-#endif
 #ifndef CREDIT_REGISTER_VARIANTS  // a build option for A/B runs of the tables
 #define CREDIT_REGISTER_VARIANTS                                                                   \
   {128, 2, RegisterFamily::Wide}, {256, 2, RegisterFamily::Wide}, {256, 4, RegisterFamily::Wide},  \
@@ -100,12 +82,6 @@ struct RegisterVariant {
       {256, 8, RegisterFamily::Cluster}
 #endif
 inline constexpr RegisterVariant kRegisterVariants[] = {CREDIT_REGISTER_VARIANTS};
-// A build option for A/B runs (kernels/register_row_kernel.cuh): 1 launches, at N % 4 == 0, a second kernel per
-// register variant whose spans are whole 16-byte groups (no scalar head or tail, no edge work at any stage).
-#ifndef CREDIT_REGISTER_WHOLE_GROUPS
-#define CREDIT_REGISTER_WHOLE_GROUPS 0
-#endif
-inline constexpr bool kRegisterWholeGroups = CREDIT_REGISTER_WHOLE_GROUPS != 0;
 inline constexpr int kRegisterVariantCount = int(sizeof(kRegisterVariants) / sizeof(kRegisterVariants[0]));
 
 // A variant holds threads x groups 16-byte groups of each input: 4 floats each, or 8 bf16 / fp16 (vec, the
@@ -264,10 +240,7 @@ constexpr long pipelined_smem_bytes(long long n, int p, int b_keep, long s_scrat
 // overlap another's HBM traffic; one for "partial_one", which streams less and overlaps nothing
 // (ScheduleTraits::partial_ctas). A slice that fits whole at that occupancy is the staged or
 // clustered schedule. Read by the launcher, can_implement and the time model, so all three agree.
-#ifndef CREDIT_PARTIAL_CTAS_PER_SM  // a build option for A/B runs (e.g. CREDIT_PARTIAL_CTAS_PER_SM=3)
-#define CREDIT_PARTIAL_CTAS_PER_SM 2
-#endif
-inline constexpr int kPartialCtasPerSm = CREDIT_PARTIAL_CTAS_PER_SM;
+inline constexpr int kPartialCtasPerSm = 2;  // 3 or 4: slower for the two-plane workloads
 inline constexpr int kPartialOneCtasPerSm = 1;  // "partial_one"
 // split_partial (split_global keeping part of each slice): more CTAs per SM than partial's two, so that more rows are
 // in flight to cover the row barriers' waits, which the whole slices of split_global cap at about three rows of 2^20
@@ -281,45 +254,17 @@ inline constexpr int kSplitPartialCtasPerSm = CREDIT_SPLIT_PARTIAL_CTAS_PER_SM;
 // M = 1024 and 4096, N = 128K ... 1M; H200).
 inline constexpr int kPartialClusterSize = SplitPolicy::max_cluster;
 inline constexpr long kReservedSmemPerCta = 1024;  // the runtime's own (reservedSharedMemPerBlock on sm_80+)
-// The partial kernels' streamed part through a ring of bulk copies (CREDIT_PARTIAL_RING, an A/B build
-// option): ring_slots slots of ring_groups 16-byte groups per retained plane, each completing on an
-// mbarrier, so that the copy engine, not the threads' loads, keeps the streamed bytes in flight, and the
-// next pass's first chunks are in flight while the CTA waits at an exchange. 0 (the default): plain
-// 16-byte loads; 1: a slot is refilled after a CTA barrier; 2: once every warp has arrived on the slot's
-// second mbarrier (compute-sanitizer's racecheck reports hazards there that it does not at 1).
-// Off by default: on the H200 (2026-12-04) the ring ran partial and partial_one at 0.87-1.03x the plain loads'
-// speed, geomean over every workload at 4096 x 262144 ... 1024 x 1M, slower for the one-plane workloads at every N.
-#ifndef CREDIT_PARTIAL_RING
-#define CREDIT_PARTIAL_RING 0
-#endif
-#ifndef CREDIT_PARTIAL_RING_SLOTS
-#define CREDIT_PARTIAL_RING_SLOTS 4
-#endif
-#ifndef CREDIT_PARTIAL_RING_GROUPS
-#define CREDIT_PARTIAL_RING_GROUPS 256
-#endif
-struct PartialRing {
-  static constexpr bool on = CREDIT_PARTIAL_RING != 0;
-  static constexpr bool warp_release = CREDIT_PARTIAL_RING == 2;
-  static constexpr int slots = CREDIT_PARTIAL_RING_SLOTS;
-  static constexpr int groups = CREDIT_PARTIAL_RING_GROUPS;  // per slot and plane
-  // Shared memory beside the kept planes and S_scratch: 16 bytes of alignment slack, the slots, their two
-  // mbarriers each.
-  static constexpr long bytes(int b_keep) {
-    return on && b_keep > 0 ? 16L + long(slots) * groups * 16L * (b_keep / 4) + 16L * slots : 0L;
-  }
-};
 // The elements of its slice a partial kernel's CTA keeps per retained plane: whole 16-byte groups of vec elements (4
 // floats, 8 bf16 / fp16), b_keep the bytes kept per element in the stored type.
 constexpr long long partial_keep_elems(int b_keep, long s_scratch, long smem_per_sm, int ctas = kPartialCtasPerSm,
                                        int vec = SplitPolicy::vec) {
   if (b_keep <= 0 || ctas <= 0) return 0;
-  const long budget = smem_per_sm / ctas - kReservedSmemPerCta - s_scratch - PartialRing::bytes(b_keep);
+  const long budget = smem_per_sm / ctas - kReservedSmemPerCta - s_scratch;
   return budget <= 0 ? 0 : budget / b_keep / vec * vec;
 }
 // Dynamic shared memory of a partial kernel's CTA keeping `keep` elements per plane.
 constexpr long partial_smem_bytes(long long keep, int b_keep, long s_scratch) {
-  return long(keep) * b_keep + s_scratch + PartialRing::bytes(b_keep);
+  return long(keep) * b_keep + s_scratch;
 }
 // "1 CTA per SM", "2 CTAs per SM": the words of a refusal that names a partial schedule's sizing.
 inline std::string ctas_per_sm_words(int ctas) { return std::to_string(ctas) + (ctas == 1 ? " CTA per SM" : " CTAs per SM"); }

@@ -24,16 +24,14 @@ struct Kernels {
   Kernel split_global;  // the split-row kernel seated by tickets, partials through global memory
   Kernel split_pipelined;  // the persistent, double-buffered one (null for a negative control)
   Kernel split_partial;  // split_global keeping part of each slice (null for a negative control)
-  Kernel registers_whole[kRegisterVariantCount];  // registers' for N % 4 == 0 (null unless kRegisterWholeGroups)
   int vec = SplitPolicy::vec;  // elements per 16-byte group of the kernels' type: 4 floats, 8 bf16 / fp16
 };
 
-// The register-resident kernels of a workload, one per RegisterVariant (register_kernels.cu); with whole_groups,
-// those for N % 4 == 0 (left null unless the build has kRegisterWholeGroups). False (out untouched) for a name
-// that is not a workload's.
-bool register_kernels_of(std::string_view workload, Kernel (&out)[kRegisterVariantCount], bool whole_groups = false);
+// The register-resident kernels of a workload, one per RegisterVariant (register_kernels.cu). False (out untouched)
+// for a name that is not a workload's.
+bool register_kernels_of(std::string_view workload, Kernel (&out)[kRegisterVariantCount]);
 // The same stored in bf16 (register_kernels_bf16.cu) or fp16 (register_kernels_f16.cu), one translation unit each so
-// that they compile side by side; no whole-groups kernels.
+// that they compile side by side.
 bool register_kernels_bf16(std::string_view workload, Kernel (&out)[kRegisterVariantCount]);
 bool register_kernels_f16(std::string_view workload, Kernel (&out)[kRegisterVariantCount]);
 

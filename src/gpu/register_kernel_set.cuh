@@ -16,10 +16,10 @@ template <int v>
 using RegisterExchangeOf = std::conditional_t<kRegisterVariants[v].family == RegisterFamily::Cluster,
                                               kernels::DsmemExchange, kernels::LocalExchange>;
 
-template <class W, bool Whole, int... v>
+template <class W, int... v>
 void fill_register_kernels(Kernel* k, std::integer_sequence<int, v...>) {
   ((k[v] = &kernels::register_row_kernel<W, kRegisterVariants[v].threads, kRegisterVariants[v].groups,
-                                         RegisterExchangeOf<v>, Whole>),
+                                         RegisterExchangeOf<v>>),
    ...);
 }
 
@@ -31,7 +31,7 @@ bool narrow_register_kernels(std::string_view workload, Kernel (&out)[kRegisterV
   for_each_workload([&](auto decl) {
     using D = decltype(decl);
     if (found || workload != D::name) return;
-    fill_register_kernels<kernels::Stored<D, E>, false>(out, std::make_integer_sequence<int, kRegisterVariantCount>{});
+    fill_register_kernels<kernels::Stored<D, E>>(out, std::make_integer_sequence<int, kRegisterVariantCount>{});
     found = true;
   });
   return found;

@@ -4,14 +4,12 @@
 
 namespace credit::gpu {
 
-bool register_kernels_of(std::string_view workload, Kernel (&out)[kRegisterVariantCount], bool whole_groups) {
+bool register_kernels_of(std::string_view workload, Kernel (&out)[kRegisterVariantCount]) {
   bool found = false;
   for_each_workload([&](auto decl) {
     using W = decltype(decl);
     if (found || workload != W::name) return;
-    if (!whole_groups) fill_register_kernels<W, false>(out, std::make_integer_sequence<int, kRegisterVariantCount>{});
-    else if constexpr (kRegisterWholeGroups)  // instantiated only in a build that launches them
-      fill_register_kernels<W, true>(out, std::make_integer_sequence<int, kRegisterVariantCount>{});
+    fill_register_kernels<W>(out, std::make_integer_sequence<int, kRegisterVariantCount>{});
     found = true;
   });
   return found;

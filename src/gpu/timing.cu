@@ -18,38 +18,9 @@ Timer::~Timer() {
   cudaStreamDestroy(stream_);
 }
 
-#ifndef CREDIT_FLUSH_BYTE  // a build option for A/B runs: the byte the L2 flush writes
-#define CREDIT_FLUSH_BYTE 0x5a
-#endif
-
-#ifndef CREDIT_FLUSH_KERNEL  // a build option for A/B runs: 1 writes the scrub buffer with a kernel of our own,
-#define CREDIT_FLUSH_KERNEL 0  // as do_bench's flush (torch's zero_) does, instead of cudaMemsetAsync
-#endif
-
-namespace {
-
-__global__ void fill_kernel(uint4* __restrict__ out, size_t n, unsigned word) {
-  const uint4 v{word, word, word, word};
-  for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n; i += size_t(gridDim.x) * blockDim.x) out[i] = v;
-}
-
-}  // namespace
-
-void Timer::flush() {
-  if constexpr (CREDIT_FLUSH_KERNEL != 0) {
-    static const int sms = [] {  // once, not before every timed sample
-      int n = 0, dev = 0;
-      CREDIT_CUDA(cudaGetDevice(&dev));
-      CREDIT_CUDA(cudaDeviceGetAttribute(&n, cudaDevAttrMultiProcessorCount, dev));
-      return n;
-    }();
-    const unsigned byte = CREDIT_FLUSH_BYTE & 0xff;
-    fill_kernel<<<sms * 8, 512, 0, stream_>>>(scrub_.get<uint4>(), scrub_.bytes() / 16, byte * 0x01010101u);
-    CREDIT_CUDA_LAUNCHED();
-  } else {
-    CREDIT_CUDA(cudaMemsetAsync(scrub_.get(), CREDIT_FLUSH_BYTE, scrub_.bytes(), stream_));
-  }
-}
+// The L2 flush: the scrub buffer written with 0x5a by cudaMemsetAsync (zeros: no systematic change; a fill kernel of
+// our own, as triton.testing.do_bench flushes: geomeans within 1.1%).
+void Timer::flush() { CREDIT_CUDA(cudaMemsetAsync(scrub_.get(), 0x5a, scrub_.bytes(), stream_)); }
 
 Stat summarize(std::vector<double> v) {
   Stat s;
@@ -63,48 +34,21 @@ Stat summarize(std::vector<double> v) {
   return s;
 }
 
-#ifndef CREDIT_TIMER_BACK_TO_BACK  // a build option for A/B runs: 1 enqueues every sample before waiting,
-#define CREDIT_TIMER_BACK_TO_BACK 0  // as triton.testing.do_bench does (the peers' harness)
-#endif
-
 Stat Timer::time(const std::function<void()>& enqueue, const TimingOptions& opt) {
   for (int i = 0; i < opt.warmup; ++i) enqueue();
   CREDIT_CUDA(cudaStreamSynchronize(stream_));
   std::vector<double> ms;
-  if constexpr (CREDIT_TIMER_BACK_TO_BACK != 0) {
-    struct Events {  // destroyed however the loop ends
-      std::vector<cudaEvent_t> e;
-      ~Events() { for (cudaEvent_t x : e) cudaEventDestroy(x); }
-    } events;
-    auto& ev = events.e;
-    for (int i = 0; i < 2 * opt.samples; ++i) {
-      cudaEvent_t e = nullptr;
-      CREDIT_CUDA(cudaEventCreate(&e));
-      ev.push_back(e);
-    }
-    for (int i = 0; i < opt.samples; ++i) {
-      if (opt.flush_l2) flush();
-      CREDIT_CUDA(cudaEventRecord(ev[2 * i], stream_));
-      enqueue();
-      CREDIT_CUDA(cudaEventRecord(ev[2 * i + 1], stream_));
-    }
-    CREDIT_CUDA(cudaStreamSynchronize(stream_));
-    for (int i = 0; i < opt.samples; ++i) {
-      float t = 0;
-      CREDIT_CUDA(cudaEventElapsedTime(&t, ev[2 * i], ev[2 * i + 1]));
-      ms.push_back(t);
-    }
-  } else {
-    for (int i = 0; i < opt.samples; ++i) {
-      if (opt.flush_l2) flush();
-      CREDIT_CUDA(cudaEventRecord(start_, stream_));
-      enqueue();
-      CREDIT_CUDA(cudaEventRecord(stop_, stream_));
-      CREDIT_CUDA(cudaEventSynchronize(stop_));
-      float t = 0;
-      CREDIT_CUDA(cudaEventElapsedTime(&t, start_, stop_));
-      ms.push_back(t);
-    }
+  // One sample at a time, each waited for: enqueuing every sample before waiting (as triton.testing.do_bench does)
+  // ran credit's register kernels 0.3-1.0 us slower at 256 rows.
+  for (int i = 0; i < opt.samples; ++i) {
+    if (opt.flush_l2) flush();
+    CREDIT_CUDA(cudaEventRecord(start_, stream_));
+    enqueue();
+    CREDIT_CUDA(cudaEventRecord(stop_, stream_));
+    CREDIT_CUDA(cudaEventSynchronize(stop_));
+    float t = 0;
+    CREDIT_CUDA(cudaEventElapsedTime(&t, start_, stop_));
+    ms.push_back(t);
   }
   return summarize(std::move(ms));
 }

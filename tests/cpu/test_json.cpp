@@ -78,7 +78,7 @@ DeviceInfo device() {
 
 Meta meta() {
   return Meta{{"credit", "run-sweep", "--shape", "4096x65536", "caf\xc3\xa9 \"quoted\""},
-              "0.1.0", "abcdef123456", "2026-11-29T11:02:03Z", "CREDIT_CLUSTER_POLICY=2 CREDIT_LEAN_CLUSTER=0"};
+              "0.1.0", "abcdef123456", "2026-11-29T11:02:03Z", "CREDIT_CLUSTER_POLICY=2 CREDIT_PARTIAL_LOADS=8"};
 }
 
 Calibration calibration() {

@@ -155,12 +155,10 @@ TEST_CASE("the partial schedules size their kept part for their CTAs per SM", "[
   for (const auto& t : schedule_traits())
     if (t.id != Schedule::Partial && t.id != Schedule::PartialOne && t.id != Schedule::SplitPartial)
       CHECK(t.partial_ctas == 0);
-  // 228 KB per SM, 1 KB reserved per CTA, 264 B of scratch, 8 B kept per element (and the streamed part's
-  // ring where a build has it: CREDIT_PARTIAL_RING).
-  const long ring = PartialRing::bytes(8);
+  // 228 KB per SM, 1 KB reserved per CTA, 264 B of scratch, 8 B kept per element.
   const long long two = partial_keep_elems(8, 264, 233472, 2), one = partial_keep_elems(8, 264, 233472, 1);
-  CHECK(two == (233472 / 2 - 1024 - 264 - ring) / 8 / 4 * 4);
-  CHECK(one == (233472 - 1024 - 264 - ring) / 8 / 4 * 4);
+  CHECK(two == (233472 / 2 - 1024 - 264) / 8 / 4 * 4);
+  CHECK(one == (233472 - 1024 - 264) / 8 / 4 * 4);
   CHECK(partial_keep_elems(8, 264, 233472) == two);  // partial's default
   CHECK(partial_keep_elems(8, 264, 233472, 0) == 0);
   // What the launch asks for with that keep fits the share of the SM the keep was sized for, and one more
@@ -174,6 +172,4 @@ TEST_CASE("the partial schedules size their kept part for their CTAs per SM", "[
       CHECK(partial_smem_bytes(keep, b, 264) <= 233472 / ctas - kReservedSmemPerCta);
       CHECK(partial_smem_bytes(keep + 4, b, 264) > 233472 / ctas - kReservedSmemPerCta);
     }
-  CHECK(PartialRing::bytes(0) == 0);  // nothing retained: no ring
-  CHECK((PartialRing::bytes(8) == 0) == !PartialRing::on);
 }

@@ -44,8 +44,7 @@ TEST_CASE("split_global's term: plain CTAs' residency, a global exchange per sta
   const TimeModelParams prm = h200_params();
   CHECK(prm.global_exchange_us == kGlobalExchangeUs);
   CHECK(prm.global_exchange_split_us == kGlobalExchangeSplitUs);
-  // The default build's exchange is the tagged one, with its own pair (the counter barrier's is
-  // tests/cpu/exchange_pair_counter.cpp's).
+  // The tagged exchange's pair.
   CHECK(kGlobalExchangeUs == 0.65);
   CHECK(kGlobalExchangeSplitUs == 0.0075);
   const CopyLine l = copy_line(c.copies);
