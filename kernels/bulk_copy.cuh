@@ -23,10 +23,6 @@ __device__ __forceinline__ void mbarrier_arrive_expect_tx(std::uint64_t* bar, un
                : "memory");
 }
 
-__device__ __forceinline__ void mbarrier_arrive(std::uint64_t* bar) {
-  asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" ::"r"(smem_addr(bar)) : "memory");
-}
-
 __device__ __forceinline__ void mbarrier_wait_parity(std::uint64_t* bar, unsigned parity) {
   asm volatile(
       "{\n .reg .pred done;\n"

@@ -289,10 +289,8 @@ __device__ __forceinline__ void copy_planes(const RowOperands& op, const SpanOf<
   __syncthreads();
 }
 
-// Thread 0: puts the span's retained inputs in flight to the planes, chunk c on bars[c]. A chunk past the
-// span's groups (Padded: a plan made for a longer span, split_pipelined's, whose rows differ in alignment)
-// completes its mbarrier's phase with a plain arrival, so that every chunk's phase advances once per use.
-template <class W, bool Padded = false>
+// Thread 0: puts the span's retained inputs in flight to the planes, chunk c on bars[c].
+template <class W>
 __device__ __forceinline__ void issue_slice_copies(const RowOperands& op, const SpanOf<W>& span, const PlanesOf<W>& pl,
                                                    std::uint64_t* bars, ChunkPlan plan) {
   constexpr unsigned rmask = retained_mask<W>();
@@ -300,10 +298,6 @@ __device__ __forceinline__ void issue_slice_copies(const RowOperands& op, const 
   const int groups = span.groups();
   for (int c = 0; c < plan.chunks; ++c) {
     const int g0 = c * plan.per, g1 = g0 + plan.per < groups ? g0 + plan.per : groups;
-    if (Padded && g1 <= g0) {
-      mbarrier_arrive(&bars[c]);
-      continue;
-    }
     const unsigned bytes = unsigned(g1 - g0) * 16u;
     mbarrier_arrive_expect_tx(&bars[c], bytes * R);
     const int i = span.group_elem(g0);

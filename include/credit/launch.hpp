@@ -52,8 +52,7 @@ std::size_t workspace_bytes(const Problem& problem);
 // run can be captured in a CUDA graph and replayed). A workspace serves one run at a time.
 // split_global's CTAs wait for their row's other CTAs, which can_implement counts on the whole device:
 // do not overlap it with another split_global run or a kernel that holds SMs for long (its row
-// barrier then traps after 20 s, a failed launch, rather than hang). split_pipelined is a cooperative launch:
-// the runtime refuses it where its row groups cannot all be resident.
+// barrier then traps after 20 s, a failed launch, rather than hang).
 // Throws std::invalid_argument when can_implement says no or the tensors or workspace do not
 // match (nothing is launched), std::runtime_error when a CUDA call fails.
 void run(const Problem& problem, const Tensors& tensors, void* workspace, std::size_t workspace_bytes,

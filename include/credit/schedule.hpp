@@ -22,12 +22,9 @@ namespace credit {
 // SplitGlobal: P in {2, 4, ..., 128} CTAs per row, no cluster, each keeping its whole slice in shared
 // memory, partials through global memory at a row-scoped barrier, one ordinary launch of rows x P
 // CTAs seated in the order they start (rows too wide for a cluster of 16 to keep whole).
-// SplitPipelined: split_global's P and exchange, persistent: as many groups of P CTAs as the device holds at
-// once (a cooperative launch), each looping over its rows with two slice buffers, the next row's slice loading
-// through the copy engine while this row's barriers, apply and stores run (kernels/pipelined_split_kernel.cuh).
 enum class Schedule {
   Staged, GlobalReread, Cluster, Megakernel, LocalFusion, Unfused, Registers, Partial, RegistersDeep, PartialOne,
-  ClusterRegisters, SplitGlobal, SplitPipelined, SplitPartial
+  ClusterRegisters, SplitGlobal
 };
 
 // Which P (CTAs per row) a schedule takes.
@@ -50,8 +47,6 @@ struct ScheduleTraits {
   int register_family;  // -1, or the RegisterFamily (core/split.hpp) of a register-resident kernel (its variant
                         // is chosen by register_width(n, P))
   int partial_ctas;     // 0, or the CTAs per SM a partial-retention schedule sizes its kept part for
-  bool persistent;      // a grid of the row groups the device holds at once, each looping over its rows
-  bool narrow;          // built in bf16 and fp16 as well as fp32 (src/gpu/narrow_kernels.cu); fp32 only otherwise
 };
 
 // Every schedule, in the enum's order.
@@ -59,7 +54,7 @@ std::span<const ScheduleTraits> schedule_traits();
 const ScheduleTraits& traits_of(Schedule s);
 
 // "staged", "global_reread", "cluster", "megakernel", "local_fusion", "unfused", "registers", "partial",
-// "registers_deep", "partial_one", "cluster_registers", "split_global", "split_pipelined".
+// "registers_deep", "partial_one", "cluster_registers", "split_global".
 const char* schedule_name(Schedule s);
 Schedule parse_schedule(std::string_view s);  // throws std::invalid_argument naming the known ones
 std::string known_schedules();  // every name, comma-separated, in the enum's order

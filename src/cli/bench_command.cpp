@@ -119,10 +119,7 @@ void run_bench(const BenchArgs& a, const GlobalOptions& g) {
     if (n > kMaxWidth) throw CommandFailed(fmt::format("--widths: {} is wider than {} elements", n, kMaxWidth), 2);
   const std::vector<int> ps = parse_int_list(a.ps);
   std::vector<gpu::Schedule> schedules;
-  for (const auto& s : a.schedules)  // by default, in bf16 and f16, the candidates built in that type
-    if (const gpu::Schedule id = gpu::parse_schedule(s);
-        element == ElementType::F32 || traits_of(id).narrow || a.schedules != candidate_names())
-      schedules.push_back(id);
+  for (const auto& s : a.schedules) schedules.push_back(gpu::parse_schedule(s));
   // The clustered schedules take cluster sizes; the global-memory schedules 1..kMaxGlobalSplit, split_global
   // powers of two to kMaxSpreadSplit. Each schedule times the P it takes; a P none of them takes is an error.
   auto any_schedule = [&](auto pred) { return std::any_of(schedules.begin(), schedules.end(), pred); };
@@ -146,7 +143,7 @@ void run_bench(const BenchArgs& a, const GlobalOptions& g) {
       throw CommandFailed(fmt::format("illegal split {}: --P takes 1 to {} CTAs per row", p, most), 2);
     if (split_chosen && !any_schedule([p](gpu::Schedule s) { return takes_p(s, p); }))
       throw CommandFailed(fmt::format("illegal split {}: none of the schedules chosen takes {} CTAs per row "
-                                      "(split_global, split_pipelined: a power of two from 2 to {})", p, p, kMaxSpreadSplit), 2);
+                                      "(split_global: a power of two from 2 to {})", p, p, kMaxSpreadSplit), 2);
   }
   check_timing_counts(a.samples, a.warmup);
   if (a.rows_given && (a.rows < 1 || a.rows > kMaxRows))
@@ -215,15 +212,14 @@ void add_bench_command(CLI::App& app, GlobalOptions& g) {
   add_csv_option(cmd, a.csv);
   add_int_list_option(cmd, "--P", a.ps,
                       "CTAs per row: cluster sizes (cluster; partial and partial_one run as 16), 1 to 64 (megakernel, "
-                      "local_fusion, unfused), powers of two to 128 (split_global, split_pipelined)",
+                      "local_fusion, unfused), powers of two to 128 (split_global)",
                       "2,4,8,16");
   add_name_list_option(cmd, "--schedule", a.schedules, known_schedules())
       ->capture_default_str();
   cmd->add_option("--samples", a.samples, "timed samples per point (median reported)")->capture_default_str();
   cmd->add_option("--warmup", a.warmup, "untimed runs first")->capture_default_str();
   cmd->add_option("--seed", a.seed, "input seed")->check(kNonNegativeInteger)->capture_default_str();
-  cmd->add_option("--dtype", a.dtype, "element type of the row tensors: f32, bf16 or f16 (bf16 and f16: the schedules built "
-                                      "in the type, every one but split_pipelined)")->capture_default_str();
+  cmd->add_option("--dtype", a.dtype, "element type of the row tensors: f32, bf16 or f16")->capture_default_str();
   cmd->add_flag("--phases", a.phases, "also print each split-row point's phase timeline (CTA timestamps, warm)");
   cmd->add_flag("--traffic", a.traffic,
                 "also measure each passed kernel's DRAM bytes read and written (Nsight Compute, L2 emptied first), "

@@ -323,7 +323,7 @@ void run_predict(PredictArgs a, const GlobalOptions& g) {
   for (const auto& s : a.also) {  // before any file or GPU is touched
     if (!find_schedule(s)) throw CommandFailed("--schedule: unknown schedule '" + s + "' (known: " + known_schedules() + ")", 2);
     if (!model::is_modelled_schedule(s))
-      throw CommandFailed("--schedule: the time model has no term for " + s + " (it predicts the candidates, split_global and split_pipelined)", 2);
+      throw CommandFailed("--schedule: the time model has no term for " + s + " (it predicts the candidates and split_global)", 2);
   }
   if (!a.also.empty() && a.model != "time") throw CommandFailed("--schedule goes with --model time", 2);
   if (a.model == "time") {

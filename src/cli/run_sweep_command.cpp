@@ -405,7 +405,7 @@ void add_run_sweep_command(CLI::App& app, GlobalOptions& g) {
   cmd->add_option("--config", a.config, "sweep config (configs/*.json); default: the paper's sweep");
   cmd->add_option("--resume", a.resume, "continue this sweep file, skipping points it already has");
   cmd->add_option("--dtype", a.dtype, "the workloads' element type, f32, bf16 or f16 (default: the config's \"dtype\", "
-                                      "else f32); bf16 and f16 run the schedules built in the type, every one but split_pipelined");
+                                      "else f32)");
   cmd->add_option("--summarize", a.summarize, "print the summary of a recorded sweep file (no GPU)");
   cmd->add_flag("--reevaluate", a.reevaluate, "with --summarize: predict again with the current model first");
   cmd->add_option("--calibration", a.calibration, "with --summarize: the time model's constants (credit fit-model "
@@ -416,7 +416,7 @@ void add_run_sweep_command(CLI::App& app, GlobalOptions& g) {
   cmd->add_option("--baselines", a.baselines, "with --summarize: torch/Triton baseline files for the speed-ups");
   cmd->add_option("--model-vs-measured", a.model_vs_measured,
                   "with --summarize and a calibration: one schedule's measured / predicted kernel time per shape and "
-                  "overall (any schedule the time model has a term for, a candidate or not, e.g. split_pipelined)");
+                  "overall (any schedule the time model has a term for, a candidate or not, e.g. split_global)");
   cmd->add_flag("--no-python", a.no_python, "do not run the torch.compile/Triton baselines (scripts/)");
   cmd->add_option("--seed", a.seed, "input seed")->check(kNonNegativeInteger)->capture_default_str();
   cmd->add_flag("--dry-run", a.dry_run, "list the shapes and points the sweep would measure and a rough time "

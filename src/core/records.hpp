@@ -122,8 +122,6 @@ struct TimeModelParams {
   double register_probe_wave_power = 0;  // a register kernel's probe factor above 1 weighs (probe waves / waves)^this
                                          // more: an excess of per-element work timed at the probe's few waves is
                                          // hidden by co-resident CTAs' loads over more waves (0: the whole factor)
-  double split_partial_cta_gbps = 0;  // one split_partial CTA's rate for the part of its slice it streams, at
-                                      // kSplitPartialCtasPerSm CTAs per SM (an SM streams that many times it)
   std::string fitted_on;
 };
 
@@ -132,14 +130,6 @@ struct TimeModelParams {
 // partials) put split_global at 1.30-1.37 of its measured time, rising with P at a given N. The tagged exchange:
 // (0.65, 0.0075) us, fitted on an H200 bench of 159 points (2026-12-05; log RMS 0.159 -> 0.084; on a held-out
 // wide-row sweep the model's regret 4.48 -> 2.70%).
-// split_partial's streamed rate per CTA, fitted on a grid on an H100 wide-row bench (87 points, 2026-12-06; log RMS
-// 0.089 -> 0.071; 9.8 GB/s per pair of CTAs), with no probe factor (split_global has none). Partial's
-// rate (partial_cta_gbps x kPartialCtasPerSm / k = 5.34 GB/s at four CTAs per SM) with the clustered kernel's probe
-// factor put it at 1.16 of its measured time (median; log RMS 0.178). On a held-out wide-row sweep (H100) the term
-// held (log RMS 0.079 over 862 points), but the model picking it had a regret of 5.60% against 4.28% never picking
-// it, every other candidate as it is: not a candidate.
-inline constexpr double kSplitPartialCtaGbps = 4.9;
-
 inline constexpr double kGlobalExchangeUs = 0.65;
 inline constexpr double kGlobalExchangeSplitUs = 0.0075;
 
@@ -185,7 +175,6 @@ inline constexpr TimeModelField kTimeModelFields[] = {
     {"global_exchange_us", &TimeModelParams::global_exchange_us, TimeModelField::Absent::value, kGlobalExchangeUs, false},
     {"global_exchange_split_us", &TimeModelParams::global_exchange_split_us, TimeModelField::Absent::value, kGlobalExchangeSplitUs, false},
     {"register_probe_wave_power", &TimeModelParams::register_probe_wave_power, TimeModelField::Absent::value, 0, false},
-    {"split_partial_cta_gbps", &TimeModelParams::split_partial_cta_gbps, TimeModelField::Absent::value, kSplitPartialCtaGbps, true},
 };
 
 // The constant named `name`, or nullptr.
@@ -198,11 +187,13 @@ inline const TimeModelField* find_time_model_field(std::string_view name) {
 // Constants a calibration file may carry for terms this model lacks (docs/decisions/time-model-constants.md). At
 // `off` the term adds nothing, so a file holding that value predicts the same here; at any other value the model it
 // was fitted with cannot be reproduced, and the reader refuses it. A term's second constant, unused while the first
-// is off, reads at any value (`with` names the first).
+// is off, reads at any value (`with` names the first), and so does the constant of a schedule this build lacks, which
+// no prediction of its schedules reads (`schedule` names it: docs/decisions/split-partial-rejected.md).
 struct RemovedTimeModelField {
   const char* name;
   double off;
   const char* with = nullptr;
+  const char* schedule = nullptr;
 };
 inline constexpr RemovedTimeModelField kRemovedTimeModelFields[] = {
     {"col_room_save", 0},
@@ -218,6 +209,7 @@ inline constexpr RemovedTimeModelField kRemovedTimeModelFields[] = {
     {"cluster_idle_share", 0},
     {"cluster_idle_power", 0, "cluster_idle_share"},
     {"cluster_fill_power", 0},
+    {"split_partial_cta_gbps", 0, nullptr, "split_partial"},
 };
 
 inline const RemovedTimeModelField* find_removed_time_model_field(std::string_view name) {

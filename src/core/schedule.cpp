@@ -9,28 +9,21 @@ namespace credit {
 namespace {
 using S = Schedule;
 constexpr ScheduleTraits kTraits[] = {
-    // id              name              split                 smem   cluster candidate phases registers partial persistent narrow
-    {S::Staged,        "staged",         Split::OneCta,         true,  false, true,  true,  -1, 0, false, true},
-    {S::GlobalReread,  "global_reread",  Split::OneCta,         false, false, true,  false, -1, 0, false, true},
-    {S::Cluster,       "cluster",        Split::Cluster,        true,  true,  true,  true,  -1, 0, false, true},
-    {S::Megakernel,    "megakernel",     Split::Global,         true,  false, false, true,  -1, 0, false, true},
-    {S::LocalFusion,   "local_fusion",   Split::Global,         false, false, false, false, -1, 0, false, true},
-    {S::Unfused,       "unfused",        Split::Global,         false, false, false, false, -1, 0, false, true},
-    {S::Registers,     "registers",      Split::OneCta,         false, false, true,  false, int(RegisterFamily::Wide), 0, false, true},
-    {S::Partial,       "partial",        Split::LargestCluster, true,  true,  true,  true,  -1, kPartialCtasPerSm, false, true},
-    {S::RegistersDeep, "registers_deep", Split::OneCta,         false, false, true,  false, int(RegisterFamily::Deep), 0, false, true},
-    {S::PartialOne,    "partial_one",    Split::LargestCluster, true,  true,  true,  true,  -1, kPartialOneCtasPerSm, false, true},
-    {S::ClusterRegisters, "cluster_registers", Split::Cluster, false, true,  true,  false, int(RegisterFamily::Cluster), 0, false, true},
+    // id              name              split                 smem   cluster candidate phases registers partial
+    {S::Staged,        "staged",         Split::OneCta,         true,  false, true,  true,  -1, 0},
+    {S::GlobalReread,  "global_reread",  Split::OneCta,         false, false, true,  false, -1, 0},
+    {S::Cluster,       "cluster",        Split::Cluster,        true,  true,  true,  true,  -1, 0},
+    {S::Megakernel,    "megakernel",     Split::Global,         true,  false, false, true,  -1, 0},
+    {S::LocalFusion,   "local_fusion",   Split::Global,         false, false, false, false, -1, 0},
+    {S::Unfused,       "unfused",        Split::Global,         false, false, false, false, -1, 0},
+    {S::Registers,     "registers",      Split::OneCta,         false, false, true,  false, int(RegisterFamily::Wide), 0},
+    {S::Partial,       "partial",        Split::LargestCluster, true,  true,  true,  true,  -1, kPartialCtasPerSm},
+    {S::RegistersDeep, "registers_deep", Split::OneCta,         false, false, true,  false, int(RegisterFamily::Deep), 0},
+    {S::PartialOne,    "partial_one",    Split::LargestCluster, true,  true,  true,  true,  -1, kPartialOneCtasPerSm},
+    {S::ClusterRegisters, "cluster_registers", Split::Cluster, false, true,  true,  false, int(RegisterFamily::Cluster), 0},
     // a candidate: its exchange term fitted on a wide-row bench (2026-12-05) and judged on two held-out sweeps,
     // where an a-priori term had failed one.
-    {S::SplitGlobal,   "split_global",   Split::Spread,         true,  false, true,  true,  -1, 0, false, true},
-    // an a-priori time term, never fitted on measurements: not a candidate
-    {S::SplitPipelined, "split_pipelined", Split::Spread,       true,  false, false, false, -1, 0, true, false},
-    // split_global keeping part of each slice, sized for kSplitPartialCtasPerSm CTAs per SM, the rest streamed at
-    // every phase. Faster than split_global and global_reread by 3% or more at 15 of 33 wide-row bench shapes on an
-    // H100, but on a held-out wide-row sweep (H100, 2026-12-06) the model's regret was 5.60% with it as a candidate
-    // and 4.28% without, so not a candidate
-    {S::SplitPartial,  "split_partial",  Split::Spread,         true,  false, false, true,  -1, kSplitPartialCtasPerSm, false, true},
+    {S::SplitGlobal,   "split_global",   Split::Spread,         true,  false, true,  true,  -1, 0},
 };
 constexpr bool in_enum_order() {
   for (int i = 0; i < int(std::size(kTraits)); ++i)

@@ -152,11 +152,6 @@ CREDIT_HD ChunkPlan chunk_plan(int groups) {
   return {per, (groups + per - 1) / per};
 }
 
-// split_pipelined's one plan for every row a CTA serves (its mbarriers' phases advance once per row): rows differ in
-// alignment only (their scalar heads), and a span of a slice's elements holds at most floor(elements / 4) whole
-// 16-byte groups at any alignment, so the plan for that many covers every row's span.
-CREDIT_HD ChunkPlan slice_chunk_plan(int slice_elements) { return chunk_plan(slice_elements / SplitPolicy::vec); }
-
 // Cluster sizes the clustered schedule takes: 2, 4, 8 (portable) and 16 (non-portable on Hopper).
 constexpr bool is_cluster_size(int p) { return p == 2 || p == 4 || p == 8 || p == 16; }
 
@@ -226,13 +221,6 @@ constexpr long split_smem_bytes(long n, int p) {
   return (n + p - 1) / p * retained_bytes_per_elem<W>() + scratch_bytes<W>();
 }
 
-// split_pipelined's CTA (kernels/pipelined_split_kernel.cuh): two slice buffers, each with plane_floats' slack,
-// and a second set of the bulk copy's chunk mbarriers, beside the same scratch. From the static figures (b_keep
-// bytes kept per element, S_scratch), as partial_smem_bytes, so that the launcher and the time model agree.
-constexpr long pipelined_smem_bytes(long long n, int p, int b_keep, long s_scratch) {
-  return long(2 * ((n + p - 1) / p * b_keep) + s_scratch + 8L * b_keep + 8L * SplitPolicy::max_chunks);
-}
-
 // Partial retention (the wide-row schedules "partial" and "partial_one"): each CTA keeps the first
 // `keep` floats of its slice per retained plane in shared memory and streams the rest of the slice
 // from global memory (the L2 while it holds it) at every phase. keep is the most that lets
@@ -242,13 +230,6 @@ constexpr long pipelined_smem_bytes(long long n, int p, int b_keep, long s_scrat
 // clustered schedule. Read by the launcher, can_implement and the time model, so all three agree.
 inline constexpr int kPartialCtasPerSm = 2;  // 3 or 4: slower for the two-plane workloads
 inline constexpr int kPartialOneCtasPerSm = 1;  // "partial_one"
-// split_partial (split_global keeping part of each slice): more CTAs per SM than partial's two, so that more rows are
-// in flight to cover the row barriers' waits, which the whole slices of split_global cap at about three rows of 2^20
-// with two planes (measured 2026-12-05). An A/B build option.
-#ifndef CREDIT_SPLIT_PARTIAL_CTAS_PER_SM
-#define CREDIT_SPLIT_PARTIAL_CTAS_PER_SM 4
-#endif
-inline constexpr int kSplitPartialCtasPerSm = CREDIT_SPLIT_PARTIAL_CTAS_PER_SM;
 // Partial runs as the largest cluster only: it keeps the largest share of a row. Smaller clusters
 // stream more of each slice and never won at any wide-row shape measured (P = 2, 4, 8 against 16,
 // M = 1024 and 4096, N = 128K ... 1M; H200).

@@ -41,7 +41,7 @@ const std::vector<WorkloadInfo>& all_workloads();
 const std::vector<WorkloadInfo>& negative_controls();
 
 // The same workloads in bf16 or fp16: each declared workload named "<name>@bf16" / "<name>@f16", its figures in that
-// type; every schedule built in the type runs them (ScheduleTraits::narrow: all but split_pipelined). Empty for f32.
+// type; every schedule runs them. Empty for f32.
 const std::vector<WorkloadInfo>& narrow_workloads(ElementType t);
 // "layernorm" in t: "layernorm" for f32, "layernorm@bf16" otherwise.
 std::string typed_name(std::string_view declared, ElementType t);

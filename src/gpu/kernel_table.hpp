@@ -22,8 +22,6 @@ struct Kernels {
   Kernel partial;      // the clustered kernel keeping part of each slice (Stream = true), two CTAs per SM
   Kernel partial_one;  // the same sized for one CTA per SM
   Kernel split_global;  // the split-row kernel seated by tickets, partials through global memory
-  Kernel split_pipelined;  // the persistent, double-buffered one (null for a negative control)
-  Kernel split_partial;  // split_global keeping part of each slice (null for a negative control)
   int vec = SplitPolicy::vec;  // elements per 16-byte group of the kernels' type: 4 floats, 8 bf16 / fp16
 };
 
@@ -35,14 +33,14 @@ bool register_kernels_of(std::string_view workload, Kernel (&out)[kRegisterVaria
 bool register_kernels_bf16(std::string_view workload, Kernel (&out)[kRegisterVariantCount]);
 bool register_kernels_f16(std::string_view workload, Kernel (&out)[kRegisterVariantCount]);
 
-// Adds to k the wide-row kernels of a workload (partial, partial_one, split_global, split_partial; gpu/wide_kernel_set.cuh):
-// in fp32 (wide_kernels.cu, with split_pipelined's), bf16 (wide_kernels_bf16.cu) or fp16 (wide_kernels_f16.cu). False (k
-// untouched) for a name that is not a workload's.
+// Adds to k the wide-row kernels of a workload (partial, partial_one, split_global; gpu/wide_kernel_set.cuh): in fp32
+// (wide_kernels.cu), bf16 (wide_kernels_bf16.cu) or fp16 (wide_kernels_f16.cu). False (k untouched) for a name that is
+// not a workload's.
 bool wide_kernels_f32(std::string_view workload, Kernels& k);
 bool wide_kernels_bf16(std::string_view workload, Kernels& k);
 bool wide_kernels_f16(std::string_view workload, Kernels& k);
-// The kernels of a workload stored in bf16 or fp16 (narrow_kernels.cu; null where a schedule is built in f32 only,
-// ScheduleTraits::narrow); nullptr for f32 or a name that is not a workload's.
+// The kernels of a workload stored in bf16 or fp16 (narrow_kernels.cu); nullptr for f32 or a name that is not a
+// workload's.
 const Kernels* narrow_kernels(std::string_view workload, ElementType type);
 // The staged, cluster and global-reread kernels of a negative control the split-row kernels run
 // (every other entry null); nullptr for any other name.

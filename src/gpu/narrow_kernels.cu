@@ -1,4 +1,4 @@
-// The kernels built in bf16 and fp16: every schedule but split_pipelined (ScheduleTraits::narrow; seed 001's
+// The kernels built in bf16 and fp16: every schedule (seed 001's
 // unfused chain is launched from schedules.cu in each type) instantiated for Stored<W, E> (kernels/element_access.cuh), reading and writing the row
 // tensors, column parameters and per-element float outputs as E and computing in fp32. In a file of their own so
 // that they compile beside schedules.cu (the register kernels in register_kernels_bf16.cu / _f16.cu, the wide-row

@@ -68,8 +68,6 @@ Kernel kernel_for(const Kernels& k, Schedule s, int p, long long n) {
     case Schedule::PartialOne: return k.partial_one;
     case Schedule::Megakernel: return k.mega_row;
     case Schedule::SplitGlobal: return k.split_global;
-    case Schedule::SplitPipelined: return k.split_pipelined;
-    case Schedule::SplitPartial: return k.split_partial;
     case Schedule::LocalFusion: return k.fused[0];
     case Schedule::Unfused: return nullptr;  // nine kernels of other signatures
     default: break;  // global_reread (the register families are taken above)
@@ -112,7 +110,7 @@ cudaLaunchConfig_t config_for(Schedule s, int p, long long rows, long long n, in
                               cudaLaunchAttribute* attr) {
   cudaLaunchConfig_t cfg =
       row_launch_config(rows, p, threads_for(s, p, n, vec), smem, traits_of(s).cluster_launch, stream, attr);
-  if (s == Schedule::Megakernel || traits_of(s).persistent) {  // the runtime refuses a grid that is not co-resident
+  if (s == Schedule::Megakernel) {  // the runtime refuses a grid that is not co-resident
     attr->id = cudaLaunchAttributeCooperative;
     attr->val.cooperative = 1;
     cfg.attrs = attr;
@@ -134,7 +132,7 @@ struct Carve {
   }
 };
 
-// The megakernel's rows per launch, and split_pipelined's row groups: as many as the device holds at once (so no
+// The megakernel's rows per launch: as many as the device holds at once (so no
 // CTA waits at a barrier for a CTA that cannot be resident), at most the problem's.
 long long resident_row_group(int p, long long rows, int resident_ctas) {
   return std::min<long long>(std::max(1, resident_ctas / p), rows);
@@ -158,8 +156,7 @@ MegaScratch carve_megakernel(Carve& c, const Kernels& ks, int p, long long rows,
 }
 
 // split_global: the ticket counter, then a barrier counter per stage and one of departures per row, then
-// partials[row][stat][rank] (every counter zero before the first launch, left zero by each). split_pipelined
-// takes the same, its ticket unused.
+// partials[row][stat][rank] (every counter zero before the first launch, left zero by each).
 struct SpreadScratch {
   unsigned* tickets;
   unsigned* arrivals;
@@ -204,7 +201,6 @@ long long slice_elements(const WorkloadInfo& w, long long n, int p) { return sli
 
 long smem_bytes(const WorkloadInfo& w, Schedule s, int p, long long n, const DeviceInfo& dev) {
   if (!traits_of(s).dynamic_smem) return 0;  // static shared memory only
-  if (traits_of(s).persistent) return pipelined_smem_bytes(n, p, w.figures.b_keep, w.figures.s_scratch);
   if (traits_of(s).partial_ctas > 0)
     return partial_smem_bytes(std::min(slice_elements(w, n, p), partial_keep(w, s, dev)), w.figures.b_keep,
                               w.figures.s_scratch);
@@ -216,13 +212,6 @@ Support can_implement(const WorkloadInfo& w, Schedule s, int p, long long rows, 
   if (!w.not_split_row.empty()) return {false, "no split-row kernel can run it: " + w.not_split_row};
   if (w.negative_control() && s != Schedule::Staged && s != Schedule::GlobalReread && s != Schedule::Cluster)
     return {false, "a negative control is built for the staged, global_reread and cluster kernels only"};
-  if (w.element() != ElementType::F32 && !traits_of(s).narrow) {
-    std::string built;
-    for (const ScheduleTraits& t : schedule_traits())
-      if (t.narrow) built += (built.empty() ? "" : ", ") + std::string(t.name);
-    return {false, std::string(schedule_name(s)) + " is built in f32 only (in " + element_type_name(w.element()) +
-                       ": " + built + ")"};
-  }
   if (rows < 1 || n < 1) return {false, "rows and width must be at least 1"};
   if (n > (1LL << 30)) return {false, "width above 2^30 elements is not supported"};
   if (!takes_p(s, p)) {
@@ -247,8 +236,7 @@ Support can_implement(const WorkloadInfo& w, Schedule s, int p, long long rows, 
     if (keep < 1) return {false, name + ": the scratch leaves no shared memory to keep a slice in"};
     if (slice_elements(w, n, p) <= keep)
       return {false, name + ": the slice of " + std::to_string(slice_elements(w, n, p)) + " elements fits whole at " +
-                         ctas_per_sm_words(ctas) + (traits_of(s).split == Split::Spread ? " (split_global keeps it all)"
-                                                                                        : " (the cluster schedule keeps it all)")};
+                         ctas_per_sm_words(ctas) + " (the cluster schedule keeps it all)"};
   }
   if (const int fam = traits_of(s).register_family; fam >= 0) {
     const int vec = group_elems_of(w.element());
@@ -257,8 +245,7 @@ Support can_implement(const WorkloadInfo& w, Schedule s, int p, long long rows, 
   }
   if (s == Schedule::Unfused && w.declared != "rms_softmax")
     return {false, "the 9-kernel unfused baseline is seed 001's, written for rms_softmax only"};
-  // (A persistent grid is G x P CTAs, G the row groups the device holds at once, whatever the rows.)
-  if (!traits_of(s).persistent && rows * p > 0x7fffffffLL) return {false, "grid of rows x P CTAs exceeds 2^31 - 1"};
+  if (rows * p > 0x7fffffffLL) return {false, "grid of rows x P CTAs exceeds 2^31 - 1"};
   const long smem = smem_bytes(w, s, p, n, dev);
   if (smem > dev.smem_per_block_optin)
     return {false, "Eq. 3: ceil(N/P)*b_keep + S_scratch = " + std::to_string(smem) +
@@ -346,9 +333,8 @@ std::vector<KernelResources> kernel_resources(const WorkloadInfo& w) {
   std::vector<KernelResources> out;
   for (Schedule s : {Schedule::Staged, Schedule::GlobalReread, Schedule::Cluster})
     out.push_back(of(kernel_for(ks, s, 1, 1), schedule_name(s), threads_for(s, 1, 1, ks.vec)));
-  for (const Schedule s : {Schedule::SplitGlobal, Schedule::SplitPipelined, Schedule::SplitPartial})
-    if (const Kernel k = kernel_for(ks, s, 2, 1))  // recorded ahead of their time-model terms (none for a negative control)
-      out.push_back(of(k, schedule_name(s), threads_for(s, 2, 1, ks.vec)));
+  if (const Kernel k = kernel_for(ks, Schedule::SplitGlobal, 2, 1))  // none for a negative control
+    out.push_back(of(k, schedule_name(Schedule::SplitGlobal), threads_for(Schedule::SplitGlobal, 2, 1, ks.vec)));
   for (int v = 0; v < kRegisterVariantCount; ++v)
     if (ks.registers[v])  // none for a negative control
       out.push_back(of(ks.registers[v], register_kernel_name(v), kRegisterVariants[v].threads));
@@ -434,9 +420,7 @@ size_t workspace_needed(const WorkloadInfo& w, Schedule s, int p, long long rows
                        opt.switches);
       break;
     case Schedule::LocalFusion: carve_local_fusion(c, ks, p, rows); break;
-    case Schedule::SplitGlobal:
-    case Schedule::SplitPipelined:
-    case Schedule::SplitPartial: carve_split_global(c, ks, p, rows); break;
+    case Schedule::SplitGlobal: carve_split_global(c, ks, p, rows); break;
     case Schedule::Unfused: carve_unfused(c, p, rows, n); break;
     default: break;
   }
@@ -482,10 +466,7 @@ void launch(const WorkloadInfo& w, Schedule s, int p, const RowOperands& op, con
   const Kernel k = kernel_for(ks, s, p, op.n);
   prepare(k, s, dev);
   cudaLaunchAttribute attr{};
-  // A persistent schedule launches the row groups the device holds at once; they loop over the rows.
-  const long long grid_rows =
-      traits_of(s).persistent ? resident_row_group(p, op.rows, max_active_clusters(w, s, p, op.n, dev)) : op.rows;
-  const cudaLaunchConfig_t cfg = config_for(s, p, grid_rows, op.n, ks.vec, smem, stream, &attr);
+  const cudaLaunchConfig_t cfg = config_for(s, p, op.rows, op.n, ks.vec, smem, stream, &attr);
   RowOperands g = op;
   if (traits_of(s).partial_ctas > 0) g.keep = int(partial_keep(w, s, dev));
   if (traits_of(s).split == Split::Spread) {  // one launch; split_global's seated by tickets (kernels/global_exchange.cuh)

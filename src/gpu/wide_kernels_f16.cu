@@ -5,7 +5,7 @@
 namespace credit::gpu {
 
 bool wide_kernels_f16(std::string_view workload, Kernels& k) {
-  return add_wide_kernels_of<__half>(workload, k, [](auto) {});
+  return add_wide_kernels_of<__half>(workload, k);
 }
 
 }  // namespace credit::gpu

@@ -303,7 +303,7 @@ std::map<int, V> read_p_map(const Node& n, ReadValue read_value) {
 // A constant of a term this model lacks (records.hpp) is read only to check that its term is off: there the
 // model it was fitted with is this one.
 void check_removed_constant(const Node& v, const RemovedTimeModelField& r) {
-  if (r.with || v.num() == r.off) return;
+  if (r.with || r.schedule || v.num() == r.off) return;
   v.fail(v.value().dump() + ": this build has no such term (removed while off: it reads only " + r.name + " = " +
          json(r.off).dump() + ")");
 }

@@ -284,7 +284,6 @@ void set_rule_switches(TimeModelParams& p, const TimeModelParams& from) {
   p.global_exchange_us = from.global_exchange_us;
   p.global_exchange_split_us = from.global_exchange_split_us;
   p.register_probe_wave_power = from.register_probe_wave_power;
-  p.split_partial_cta_gbps = from.split_partial_cta_gbps;
 }
 
 TimeModelParams fit_start() {

@@ -60,7 +60,7 @@ double soft_regret_loss(const std::vector<FitSample>& samples, const Calibration
 TimeModelParams fit_start();
 // The constants set one by one and not fitted (cluster_probe_power, first_wave_serial_share, tail_wave_share,
 // register_probe_wave_power; split_global's global_exchange_us and global_exchange_split_us, whose points fit_samples
-// leaves out; split_partial_cta_gbps), copied from `from`: the fit's loss and its result keep the start's.
+// leaves out), copied from `from`: the fit's loss and its result keep the start's.
 void set_rule_switches(TimeModelParams& p, const TimeModelParams& from);
 
 // A constant the fit keeps at a given value (`fit-model --hold NAME=VALUE`): a simpler form of

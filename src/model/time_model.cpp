@@ -84,8 +84,6 @@ TimeModelParams h200_params() {
   // Chosen on fourteen held-out sweeps and kept on another, measured on an H100 (2026-12-05): regret 0.84 -> 0.75%,
   // worst pick 22.2 -> 7.5%, right verdicts equal.
   p.register_probe_wave_power = 0.5;
-  // split_partial's streamed rate, fitted on an H100 wide-row bench (records.hpp); not a candidate.
-  p.split_partial_cta_gbps = kSplitPartialCtaGbps;
   p.fitted_on = "the H200's, fitted by credit fit-model on data/model-fit/h200/ (2026-12-01), later terms set one by one: "
                 "docs/model.md";
   return p;
@@ -98,7 +96,7 @@ std::string kernel_named(const ScheduleTraits* t, const std::string& schedule, l
   if (t && t->register_family >= 0)
     return register_kernel_name(
         register_variant_for(register_width(n, p, vec), RegisterFamily(t->register_family), vec));
-  // partial and partial_one: the clustered kernel streaming part of its slice (split_partial has resources of its own)
+  // partial and partial_one: the clustered kernel streaming part of its slice
   return t && t->split == Split::LargestCluster ? "cluster" : schedule;
 }
 
@@ -131,21 +129,15 @@ CandidateTime candidate_formula(const StaticFigures& f, const std::string& workl
   // P CTAs per row without a cluster, partials through global memory (split_global): the clustered kernel's
   // terms, with plain CTAs' residency and a barrier in global memory for the cluster's launch and handshakes.
   const bool spread = traits && traits->split == Split::Spread;
-  // split_pipelined: split_global persistent and double-buffered (an a-priori term).
-  const bool pipelined = spread && traits->persistent;
   const auto family = RegisterFamily(regs ? traits->register_family : 0);
   require(cluster || partial || reread || regs || spread || schedule == "staged",
           "the time model has no schedule '" + schedule + "'");
-  if (f.element != ElementType::F32 && traits && !traits->narrow) {  // no kernel to predict (gpu/narrow_kernels.cu)
-    c.reason = schedule + " is built in f32 only";
-    return c;
-  }
   // Partial retention keeps `keep` elements of each slice and streams the rest (core/split.hpp), keep
   // sized for the schedule's CTAs per SM (partial: two, partial_one: one), in whole 16-byte groups of the type.
   const int vec = group_elems_of(f.element);  // in bf16: twice the row in a register variant, twice the slice kept
   const int keep_ctas = partial ? traits->partial_ctas : 0;
   const long long keep = partial_keep_elems(f.b_keep, f.s_scratch, cal.device.smem_per_sm, keep_ctas, vec);
-  const bool fixed_p = traits && traits->split == Split::LargestCluster;  // partial, partial_one; split_partial's P varies
+  const bool fixed_p = traits && traits->split == Split::LargestCluster;  // partial, partial_one
   if (partial && ((fixed_p && p != kPartialClusterSize) || keep < 1 || slice_width(n, p, vec) <= keep)) {
     c.reason = fixed_p && p != kPartialClusterSize ? schedule + " runs as a cluster of " + std::to_string(kPartialClusterSize) + " only"
                : keep < 1              ? schedule + ": nothing to keep in shared memory"
@@ -171,7 +163,6 @@ CandidateTime candidate_formula(const StaticFigures& f, const std::string& workl
                                   ": run `credit calibrate` with this build");
   const long smem = reread || regs ? 0
                      : partial    ? partial_smem_bytes(keep, f.b_keep, f.s_scratch)
-                     : pipelined  ? pipelined_smem_bytes(n, p, f.b_keep, f.s_scratch)
                                   : split_smem(f, n, p);
   if (smem > cal.device.smem_per_block_optin) {
     c.reason = "Eq. 3: ceil(N/P)*b_keep + S_scratch = " + std::to_string(smem) + " B > S_max = " +
@@ -216,11 +207,8 @@ CandidateTime candidate_formula(const StaticFigures& f, const std::string& workl
   // The rate is the same whatever the retained planes a CTA streams (a gain per plane was not adopted:
   // docs/decisions/partial-retention.md).
   const double elem_bytes = double(element_bytes(f.element));
-  // split_partial streams at a rate of its own (records.hpp, kSplitPartialCtaGbps), shared the same way.
-  const double cta_gbps = spread ? prm.split_partial_cta_gbps : prm.partial_cta_gbps;
-  const int rate_ctas = spread ? kSplitPartialCtasPerSm : kPartialCtasPerSm;  // the CTAs per SM cta_gbps is measured at
   const double r_stream =
-      partial ? cta_gbps * 1e3 * double(rate_ctas) / double(std::max(1, c.ctas_per_sm)) : 1.0;
+      partial ? prm.partial_cta_gbps * 1e3 * double(kPartialCtasPerSm) / double(std::max(1, c.ctas_per_sm)) : 1.0;
   const double t_cta = partial ? (f.d_fixed(nd) * (1 - streamed) / double(p)) / r_cta +
                                      (f.d_fixed(nd) * streamed + rereads) / double(p) / r_stream
                                : d_cta / r_cta;
@@ -240,8 +228,8 @@ CandidateTime candidate_formula(const StaticFigures& f, const std::string& workl
     t_fixed += prm.cluster_us * std::log2(double(p)) / 2.0 +
                prm.barrier_scale * f.K() * bar->second.median / cal.sm_clock_hz * 1e6;
   }
-  if (spread)  // the seat (not split_pipelined's), then one row barrier per stage; P arrivals meet on one counter
-    t_fixed += (prm.global_exchange_us + prm.global_exchange_split_us * double(p)) * double(f.L + (pipelined ? 0 : 1));
+  if (spread)  // the seat, then one row barrier per stage; P arrivals meet on one counter
+    t_fixed += (prm.global_exchange_us + prm.global_exchange_split_us * double(p)) * double(f.L + 1);
   // Column parameters stream from the L2 into every CTA beside its own bytes. A partial kernel reads
   // them in its apply pass over the whole slice, whose loads from global memory run at the CTA's
   // streamed rate: partial_col_stream of them cost one element's round trip per element at that rate,
@@ -292,15 +280,9 @@ CandidateTime candidate_formula(const StaticFigures& f, const std::string& workl
     // only 1 - (1 - staging_exposed_share)(1 - 1/k') of that (the other k' - 1 CTAs' streams hide
     // it; a cluster's CTAs wait for each other at their exchanges); the rest joins the CTA's chain.
     const double stage_k = cluster || partial || spread ? 1.0 : 1.0 - (1.0 - prm.staging_exposed_share) * (1.0 - 1.0 / k_eff);
-    // split_pipelined after its first wave exposes none: its fixed costs join its chain, under which the next
-    // row's slice streams (below).
-    const double t_exposed = pipelined && !first ? 0.0
-                             : first            ? t_fixed
-                                                : prm.fixed_exposed_share * (t_fixed - (1.0 - stage_k) * t_staging);
-    // split_pipelined after its first wave: the slice loads while the previous row's chain (its fixed costs, the
-    // exchanges above all, and its column reads) runs, so the chain is the larger of the two, not their sum.
+    const double t_exposed = first ? t_fixed : prm.fixed_exposed_share * (t_fixed - (1.0 - stage_k) * t_staging);
     const double chain_rest = (1 - col_k) * t_col + (t_fixed - t_exposed);
-    const double chain = pipelined && !first ? std::max(t_cta, chain_rest) : t_cta + chain_rest;
+    const double chain = t_cta + chain_rest;
     const double memory = std::max(rows * d_hbm / b_hbm + rows * d_l2 / b_l2, chain);
     // The busiest SM's work: its k' CTAs' elements at the probe's rate, which times every SM busy, however few SMs
     // the wave occupies (a part of it shared among them was refused: docs/decisions/wave-terms.md; the lone probe,
@@ -364,9 +346,8 @@ CandidateTime candidate_formula(const StaticFigures& f, const std::string& workl
 // held-out sweeps (2026-12-03) the staged kernel sits at a level per workload the shared constants do not follow
 // (-0.04 to -0.12 in log time for layernorm against the register kernels, +0.02 to +0.05 for pearson_bwd and
 // wvar_bwd), yet scaling both by their probes raised a held-out sweep's regret (1.29 -> 1.93%), and global_reread's
-// alone at power 0.6 the next one's (1.11 -> 1.13%, 2026-12-05). split_global and split_partial take no probe
-// either: the clustered kernel's factor, the same kernel body, made split_global's exchange fit worse (log RMS
-// 0.354 -> 0.403) and put split_partial at 1.16 of its time, the two-plane workloads at 1.2-1.4 (H100, 2026-12-06).
+// alone at power 0.6 the next one's (1.11 -> 1.13%, 2026-12-05). split_global takes no probe either: the clustered
+// kernel's factor, the same kernel body, made its exchange fit worse (log RMS 0.354 -> 0.403).
 // docs/decisions/kernel-probes.md.
 double probe_power(const ScheduleTraits* t, const TimeModelParams& prm) {
   return !t || t->split == Split::Spread ? 0.0

@@ -41,14 +41,6 @@
 //   U = k * S / P rows held at once, no cluster launch, handshake or gain, and (global_exchange_us +
 //   global_exchange_split_us * P) * (L + 1) in t_fixed (its seat and a row barrier per stage, P arrivals each),
 //   and no probe.
-//   split_partial (split_global keeping what fits kSplitPartialCtasPerSm CTAs per SM of each slice): split_global's
-//   terms with the partial kernels' streamed part, at split_partial_cta_gbps per CTA (k CTAs share
-//   kSplitPartialCtasPerSm x that), and no probe (a term, not a candidate).
-//   split_pipelined (split_global persistent and double-buffered; an a-priori term, never fitted on measurements,
-//   and not a candidate): split_global's with two slices' shared memory per CTA, L exchanges (no
-//   seat), and in every wave after the first
-//   no exposed fixed cost and the chain max(t_cta, t_fixed + column reads) instead of their sum (the slice loads
-//   while the previous row's chain runs).
 //   T = launch + g * sum over waves (the last, partial one after a full one: tail_wave_share of its own term, the
 //   rest a full wave's pro rata), g = P^-cluster_gain for a clustered candidate (cluster_registers too)
 //   at k >= 2, else 1;
@@ -96,9 +88,8 @@ inline int partial_ctas_of(std::string_view s) {
   const ScheduleTraits* t = find_schedule(s);
   return t ? t->partial_ctas : 0;
 }
-// A schedule the time model has a term for: every candidate, and split_global and split_pipelined whether
-// candidates or not (split_pipelined's term is a priori, never fitted on measurements): `credit predict --schedule`
-// shows them.
+// A schedule the time model has a term for: every candidate, and split_global whether a candidate or not:
+// `credit predict --schedule` shows them.
 inline bool is_modelled_schedule(std::string_view s) {
   const ScheduleTraits* t = find_schedule(s);
   return t && (t->candidate || t->split == Split::Spread);

@@ -37,8 +37,8 @@ const SweepPoint* find(const ResultsFile& r, const std::string& w, long long m, 
 
 std::vector<std::pair<Schedule, int>> candidate_points(const SweepConfig& cfg) {
   std::vector<std::pair<Schedule, int>> out;
-  for (const ScheduleTraits& t : schedule_traits())  // every candidate of the time model built in the config's type
-    if (t.candidate && (cfg.element == ElementType::F32 || t.narrow))
+  for (const ScheduleTraits& t : schedule_traits())  // every candidate of the time model
+    if (t.candidate)
       for (int p : ps_to_time(t.id, cfg.cluster_sizes, spread_splits())) out.emplace_back(t.id, p);
   return out;
 }

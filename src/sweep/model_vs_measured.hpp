@@ -1,6 +1,6 @@
 #pragma once
 // One schedule's measured times against the time model's, point by point and per shape: how a term is judged,
-// a candidate's or not (split_global's and split_pipelined's were written before their kernels were measured).
+// a candidate's or not.
 // Host code, no GPU: `credit run-sweep --summarize FILE --calibration CAL --model-vs-measured SCHEDULE`.
 #include <string>
 #include <vector>

@@ -39,7 +39,7 @@ struct SweepConfig {
   // Nsight Compute for its measured DRAM bytes (traffic/profile_traffic.hpp).
   bool traffic = false;
   // The stored type of every workload's tensors: "f32", "bf16" or "f16"; the workloads run as
-  // "<name>@bf16" and so on (narrow_workloads), with the schedules built in that type.
+  // "<name>@bf16" and so on (narrow_workloads).
   ElementType element = ElementType::F32;
 };
 

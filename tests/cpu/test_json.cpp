@@ -594,7 +594,8 @@ TEST_CASE("nested calibration and prediction errors name the field path", "[json
 }
 
 // A calibration written with a constant of a term this model lacks: read where it holds the value that switches the
-// term off (the predictions are this model's), refused where it holds another (they cannot be reproduced).
+// term off (the predictions are this model's), refused where it holds another (they cannot be reproduced); the
+// constant of a schedule this build lacks reads at any value.
 TEST_CASE("a removed term's constant reads at the value that switches it off, and is refused at any other", "[json]") {
   TempDir dir;
   const fs::path f = dir.path / "r.json";
@@ -614,7 +615,7 @@ TEST_CASE("a removed term's constant reads at the value that switches it off, an
     REQUIRE(ok.calibration->time_model);
     CHECK(ok.calibration->time_model->cta_us == 1.0);
     CHECK(to_json_value(ok)["calibration"]["time_model"].count(r.name) == 0);  // never written
-    if (r.with) {  // unused while its term's first constant is off: any value
+    if (r.with || r.schedule) {  // unused while its term's first constant is off, or its schedule's: any value
       CHECK_NOTHROW(read_with(r.name, 30.0));
       continue;
     }

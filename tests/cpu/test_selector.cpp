@@ -84,6 +84,26 @@ TEST_CASE("a selector from a synthetic sweep returns the measured fastest", "[se
   CHECK_THROWS_AS(sel.select("nosuch", 1024, 4096), std::invalid_argument);
 }
 
+// A sweep recorded by a build with schedules this one lacks (split_pipelined, split_partial) reads, and their points
+// are no candidate's, however fast.
+TEST_CASE("a selector skips the points of schedules this build lacks", "[selector]") {
+  ResultsFile r = synthetic::sweep({{4096, {{"staged", 0.30}, {"global_reread", 0.40}}, {{2, 0.25}, {4, 0.20}}}});
+  for (const char* gone : {"split_pipelined", "split_partial"}) {
+    SweepPoint pt = r.points.front();
+    pt.schedule = gone, pt.p = 8, pt.time_ms.median = 0.01;
+    r.points.push_back(pt);
+  }
+  const fs::path path = fs::temp_directory_path() / ("credit_test_selector_gone_" + std::to_string(::getpid()) + ".json");
+  write_results(path, r);
+  const ResultsFile back = read_results(path);
+  CHECK(back.points.size() == r.points.size());
+  const Selector sel = Selector::from_sweep(path.string());
+  fs::remove(path);
+  const Selection a = sel.select("layernorm", 1024, 4096);
+  CHECK(a.schedule == Schedule::Cluster);
+  CHECK(a.p == 4);
+}
+
 TEST_CASE("a selector from a recorded H200 sweep returns the measured fastest at every shape", "[selector]") {
   const std::string path = fixtures + "sweep-heldout-h200.json";
   check_selects_fastest(Selector::from_sweep(path), read_results(path));

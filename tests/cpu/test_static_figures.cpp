@@ -239,60 +239,6 @@ TEST_CASE("slices partition the row into aligned pieces", "[figures]") {
   }
 }
 
-// split_pipelined's CTA (kernels/pipelined_split_kernel.cuh) lays out two buffers of plane_floats per retained
-// plane, the reduction floats and two sets of chunk mbarriers: what it requests must hold them, at every slice.
-TEST_CASE("split_pipelined's shared memory holds its two slice buffers and their mbarriers", "[figures]") {
-  int checked = 0;
-  credit::for_each_workload([&](auto decl) {
-    using W = decltype(decl);
-    constexpr long planes = credit::popcount(credit::retained_mask<W>());
-    for (int n : {1, 3, 1000, 4097, 65536, 262147, 1048576})
-      for (int p : {2, 8, 32, 128}) {
-        INFO(W::name << " N=" << n << " P=" << p);
-        const long layout = 4L * 2 * planes * credit::plane_floats(n, p) + 4L * credit::reduction_floats<W>() +
-                            8L * 2 * credit::SplitPolicy::max_chunks;
-        const long requested = credit::pipelined_smem_bytes(n, p, credit::retained_bytes_per_elem<W>(),
-                                                            credit::scratch_bytes<W>());
-        CHECK(layout <= requested);
-        // two slices where split_global keeps one: about twice its bytes, never less
-        CHECK(requested >= credit::split_smem_bytes<W>(n, p) + (n + p - 1) / p * 4 * planes);
-        ++checked;
-      }
-  });
-  CHECK(checked == 7 * 4 * int(credit::all_workloads().size()));
-}
-
-// split_pipelined makes one chunk plan per CTA for every row it serves (its mbarriers' phases advance once per
-// row), from the slice's length (slice_chunk_plan); rows start at different alignments at a ragged N. For every
-// alignment the plan must cover the span's groups in at most max_chunks chunks (none where the slice holds no
-// whole group), and each element's place in the plane must lie inside plane_floats.
-TEST_CASE("split_pipelined's chunk plan covers every row's span, whatever its alignment", "[figures]") {
-  using credit::SplitPolicy;
-  int spans = 0;
-  for (int n : {1, 3, 5, 1000, 4097, 65537, 131071, 262147, 1048573, 1048576})
-    for (int p : {2, 8, 32, 128})
-      for (int c : {0, 1, p / 2, p - 1}) {
-        const credit::Slice s = credit::slice_of(n, p, c);
-        const credit::ChunkPlan plan = credit::slice_chunk_plan(s.hi - s.lo);
-        REQUIRE((plan.chunks >= 1) == (s.hi - s.lo >= SplitPolicy::vec));
-        REQUIRE(plan.chunks <= SplitPolicy::max_chunks);
-        for (long long row = 0; row < 8; ++row) {  // every alignment of a row start, twice
-          INFO("N=" << n << " P=" << p << " c=" << c << " row=" << row);
-          const credit::RowSpan span(row * n, s.lo, s.hi);
-          CHECK(long(plan.per) * plan.chunks >= span.groups());
-          CHECK(span.groups() * 4 + span.edge_count() == s.hi - s.lo);  // every element once
-          if (s.hi > s.lo) {
-            CHECK(span.smem_index(s.lo) >= 0);
-            CHECK(span.smem_index(s.hi - 1) < credit::plane_floats(n, p));
-          }
-          // the kernels that cut the slice afresh per row (one plan per span) never take more chunks
-          CHECK(credit::chunk_plan(span.groups()).chunks <= plan.chunks);
-          ++spans;
-        }
-      }
-  CHECK(spans == 10 * 4 * 4 * 8);
-}
-
 TEST_CASE("declared input domains: one source for the tool and the tests, naming real tensors", "[figures]") {
   const credit::WorkloadInfo& lars = credit::find_workload("lars");
   // LARS's momentum buffer is drawn at the step's size, or the check would be blind to the trust ratio.

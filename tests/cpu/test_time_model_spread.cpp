@@ -1,5 +1,5 @@
-// The time model's terms of the spread schedules (model/time_model.hpp): split_global's, split_pipelined's
-// a-priori one, their lack of a probe, and the resident rows of P CTAs without a cluster.
+// The time model's term of the spread schedule (model/time_model.hpp): split_global's, its lack of a probe, and the
+// resident rows of P CTAs without a cluster.
 #include <cmath>
 #include <string>
 #include <vector>
@@ -103,57 +103,6 @@ TEST_CASE("split_global's term: plain CTAs' residency, a global exchange per sta
   CHECK(refused_as_predating(w, prm, "split_global"));
 }
 
-// split_pipelined: an a-priori term, written before the schedule was measured, not a
-// candidate. Each property below is one the kernel was built for.
-TEST_CASE("split_pipelined's a-priori term: two slices, no seat, its next slice loading under the chain", "[model][time]") {
-  Calibration c = h200_like();
-  for (const auto& w : all_workloads())
-    for (const char* s : {"split_global", "split_pipelined"}) c.kernels.push_back({w.name, s, 256, 64, 0});
-  const WorkloadInfo& w = find_workload("softmax_bwd");  // two stages, 8 B kept per element
-  const TimeModelParams prm = h200_params();
-  const CopyLine l = copy_line(c.copies);
-  auto at = [&](const TimeModelParams& q, const char* s, int p, long long m, long long n) {
-    return candidate_time(w.figures, w.name, c, q, l, s, p, m, n);
-  };
-  // Two slices per CTA: 2^20 over 128 CTAs is 2 x 64 KB, one CTA per SM (split_global: three); over 64 it does not
-  // fit (split_global's one slice of 128 KB does). Its shared memory is the launcher's (core/split.hpp).
-  const CandidateTime p128 = at(prm, "split_pipelined", 128, 1024, 1 << 20);
-  REQUIRE(p128.legal);
-  CHECK(p128.ctas_per_sm == 1);
-  CHECK(p128.resident_rows == 1);
-  CHECK(at(prm, "split_global", 128, 1024, 1 << 20).ctas_per_sm == 3);
-  CHECK_FALSE(at(prm, "split_pipelined", 64, 1024, 1 << 20).legal);
-  CHECK(at(prm, "split_global", 64, 1024, 1 << 20).legal);
-  CHECK(p128.hbm_bytes == 1024.0 * w.figures.d_fixed(1 << 20));  // every byte once
-  CHECK(p128.t_ms >= l.us(p128.hbm_bytes) * 1e-3);
-  // No seat: in one wave of one row the fixed costs add whole, so a microsecond more per exchange costs L
-  // microseconds, split_global's L + 1 (memory and work do not depend on it there).
-  auto dt = [&](const char* s) {
-    TimeModelParams a = prm, b = prm;
-    b.global_exchange_us = a.global_exchange_us + 1.0;
-    return (at(b, s, 16, 1, 8192).t_ms - at(a, s, 16, 1, 8192).t_ms) * 1e3;
-  };
-  // (std::abs, not Approx: Catch2 v3, on the GPU machine, spells it Catch::Approx.)
-  CHECK(std::abs(dt("split_pipelined") - double(w.figures.L)) < 1e-6);
-  CHECK(std::abs(dt("split_global") - double(w.figures.L + 1)) < 1e-6);
-  // Where the two hold the same CTAs per SM (small slices, registers bound them), many waves: split_pipelined is
-  // faster (no seat, its loads under the chain, no idle DRAM at the exchanges), and never below the copy.
-  const CandidateTime sg = at(prm, "split_global", 16, 4096, 8192), sp = at(prm, "split_pipelined", 16, 4096, 8192);
-  REQUIRE(sg.legal);
-  REQUIRE(sp.legal);
-  REQUIRE(sg.ctas_per_sm == sp.ctas_per_sm);
-  REQUIRE(sg.waves > 2);
-  CHECK(sp.t_ms < sg.t_ms);
-  CHECK(sp.t_ms >= l.us(sp.hbm_bytes) * 1e-3);
-  // Not a candidate: predict_times never weighs it, and `--schedule` may show it (is_modelled_schedule).
-  for (const CandidateTime& x : predict_times(w.figures, w.name, c, prm, 1024, 1 << 20).candidates)
-    CHECK(x.schedule != "split_pipelined");
-  CHECK(is_modelled_schedule("split_pipelined"));
-  CHECK_FALSE(is_candidate_schedule("split_pipelined"));
-  // A calibration of a build before it: refused with the reason.
-  CHECK(refused_as_predating(w, prm, "split_pipelined"));
-}
-
 TEST_CASE("resident rows of P CTAs without a cluster: whole sets of P resident CTAs", "[model][time]") {
   const Calibration c = h200_like();
   CHECK(resident_rows(c, 64, 3, false) == 396 / 64);
@@ -162,64 +111,10 @@ TEST_CASE("resident rows of P CTAs without a cluster: whole sets of P resident C
   CHECK(resident_rows(c, 16, 1, true) == 7);    // a cluster of 16: the slots table, as before
 }
 
-// split_partial: split_global keeping what fits kSplitPartialCtasPerSm CTAs per SM of each
-// slice, streaming the rest at every phase: the partial kernels' stream terms with split_global's residency and
-// exchange, its streamed part at a rate of its own (split_partial_cta_gbps). Not a candidate:
-// `predict --schedule split_partial` shows its term.
-TEST_CASE("split_partial's term: split_global's residency and exchange, partial's streamed part", "[model][time]") {
-  Calibration c = h200_like();
-  const WorkloadInfo& w = find_workload("softmax_bwd");  // two stages, 8 B kept per element
-  const TimeModelParams prm = h200_params();
-  const CopyLine l = copy_line(c.copies);
-  // A calibration written before the schedule: refused with the reason, not a throw.
-  const CandidateTime old = candidate_time(w.figures, w.name, c, prm, l, "split_partial", 8, 1024, 1 << 20);
-  CHECK_FALSE(old.legal);
-  CHECK(old.reason.find("predates this schedule") != std::string::npos);
-  for (const auto& x : all_workloads()) {
-    c.kernels.push_back({x.name, "split_global", 256, 64, 0});
-    c.kernels.push_back({x.name, "split_partial", 256, 64, 0});
-  }
-  const long long keep = partial_keep_elems(w.figures.b_keep, w.figures.s_scratch, c.device.smem_per_sm,
-                                             kSplitPartialCtasPerSm);
-  REQUIRE(keep > 0);
-  // 2^20 over 8 CTAs: slices of 131072, far more than keep: it keeps `keep` of each, streams the rest again, and
-  // runs kSplitPartialCtasPerSm CTAs per SM (64 registers a thread allow 4 x 256 threads).
-  const CandidateTime p8 = candidate_time(w.figures, w.name, c, prm, l, "split_partial", 8, 1024, 1 << 20);
-  REQUIRE(p8.legal);
-  CHECK(p8.ctas_per_sm == kSplitPartialCtasPerSm);
-  CHECK(p8.resident_rows == kSplitPartialCtasPerSm * 132 / 8);
-  // At least the compulsory bytes from DRAM (the streamed part's re-reads too, where the L2 does not keep them),
-  // and no faster than the copy moves them.
-  CHECK(p8.hbm_bytes >= 1024.0 * w.figures.d_fixed(1 << 20));
-  CHECK(p8.t_ms >= l.us(p8.hbm_bytes) * 1e-3);
-  // split_global cannot hold a slice of 131072 x 8 B: split_partial runs where it does not.
-  CHECK_FALSE(candidate_time(w.figures, w.name, c, prm, l, "split_global", 8, 1024, 1 << 20).legal);
-  // Its P is any spread split, not the largest cluster's alone.
-  CHECK(candidate_time(w.figures, w.name, c, prm, l, "split_partial", 32, 1024, 1 << 20).legal);
-  // A slice that fits whole at its CTAs per SM is split_global's, said so.
-  const CandidateTime whole = candidate_time(w.figures, w.name, c, prm, l, "split_partial", 128, 1024, 65536);
-  CHECK_FALSE(whole.legal);
-  CHECK(whole.reason.find("fits whole") != std::string::npos);
-  // The exchange term is split_global's: a dearer exchange, a longer time.
-  auto t = with_constant(&TimeModelParams::global_exchange_us, c, w, prm);
-  CHECK(t(2.0, "split_partial", 32, 1024, 1 << 20).t_ms > t(0.5, "split_partial", 32, 1024, 1 << 20).t_ms);
-  // Its streamed part at its own rate: a slower stream, a longer time; partial's rate leaves it as it is.
-  auto r = with_constant(&TimeModelParams::split_partial_cta_gbps, c, w, prm);
-  CHECK(r(2.0, "split_partial", 32, 1024, 1 << 20).t_ms > r(8.0, "split_partial", 32, 1024, 1 << 20).t_ms);
-  auto pr = with_constant(&TimeModelParams::partial_cta_gbps, c, w, prm);
-  CHECK(pr(2.0, "split_partial", 32, 1024, 1 << 20).t_ms == pr(40.0, "split_partial", 32, 1024, 1 << 20).t_ms);
-  // Not a candidate (judged out on a held-out wide-row sweep of the H100): never among predict_times' candidates.
-  for (const CandidateTime& x : predict_times(w.figures, w.name, c, prm, 1024, 1 << 20).candidates)
-    CHECK(x.schedule != "split_partial");
-}
-
-// split_partial takes no probe, as split_global: the partial kernels' power with the clustered kernel's factor put it
-// at 1.16 of its measured time (an H100's split-row bench of wide rows).
-TEST_CASE("split_partial takes no probe, not the partial kernels' power", "[model][time]") {
+TEST_CASE("split_global takes no probe, the partial and clustered kernels their powers", "[model][time]") {
   TimeModelParams prm;
   prm.partial_probe_power = 1.0;
   prm.cluster_probe_power = 1.0;
-  CHECK(probe_power(&traits_of(Schedule::SplitPartial), prm) == 0);
   CHECK(probe_power(&traits_of(Schedule::SplitGlobal), prm) == 0);
   CHECK(probe_power(&traits_of(Schedule::Partial), prm) == 1.0);
   CHECK(probe_power(&traits_of(Schedule::Cluster), prm) == 1.0);

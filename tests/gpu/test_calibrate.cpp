@@ -106,16 +106,14 @@ TEST_CASE("the work-free control kernel gives a finite T_ctrl", "[gpu][calibrate
 // slices, for every workload and schedule.
 TEST_CASE("host occupancy from recorded resources matches the occupancy API", "[gpu][calibrate][occupancy]") {
   const Calibration& c = calibration();
-  // staged, global_reread, cluster, split_global, split_pipelined, every register variant, and split_partial
-  // where the workload keeps something in shared memory; in bf16 and fp16 the schedules built in the type:
-  // the same but split_pipelined
+  // staged, global_reread, cluster, split_global and every register variant, in f32, bf16 and fp16
   size_t recorded = 0;
-  for (const WorkloadInfo& w : all_workloads()) recorded += size_t(5 + kRegisterVariantCount) + (w.figures.b_keep > 0 ? 1 : 0);
+  for (const WorkloadInfo& w : all_workloads()) recorded += size_t(4 + kRegisterVariantCount);
   std::vector<const WorkloadInfo*> checked;
   for (const WorkloadInfo& w : all_workloads()) checked.push_back(&w);
   for (ElementType t : {ElementType::BF16, ElementType::F16})
     for (const WorkloadInfo& w : narrow_workloads(t)) {
-      recorded += size_t(4 + kRegisterVariantCount) + (w.figures.b_keep > 0 ? 1 : 0);
+      recorded += size_t(4 + kRegisterVariantCount);
       if (t == ElementType::BF16) checked.push_back(&w);
     }
   REQUIRE(c.kernels.size() == recorded);
@@ -145,10 +143,9 @@ TEST_CASE("host occupancy from recorded resources matches the occupancy API", "[
         CHECK(host == api);
         ++compared;
       }
-      // split_global and split_pipelined: plain CTAs, so the API counts CTAs on the device, not rows.
+      // split_global: plain CTAs, so the API counts CTAs on the device, not rows.
       for (const auto& [s, p] : std::vector<std::pair<gpu::Schedule, int>>{
-               {gpu::Schedule::SplitGlobal, 8}, {gpu::Schedule::SplitGlobal, 32}, {gpu::Schedule::SplitPipelined, 8},
-               {gpu::Schedule::SplitPipelined, 32}, {gpu::Schedule::SplitPartial, 8}, {gpu::Schedule::SplitPartial, 32}}) {
+               {gpu::Schedule::SplitGlobal, 8}, {gpu::Schedule::SplitGlobal, 32}}) {
         if (!gpu::can_implement(w, s, p, 4096, n, device()).ok) continue;
         const auto k = model::find_kernel(c, w.name, model::kernel_of(gpu::schedule_name(s), n, p, vec));
         REQUIRE(k);

@@ -178,7 +178,6 @@ void check_narrow_schedules(const WorkloadInfo& w, ElementType t, Shape sh, uint
     for (int p : ps) {
       if (!takes_p(tr.id, p)) continue;
       const gpu::Support sup = gpu::can_implement(*d.launch_as, tr.id, p, sh.m, sh.n, device());
-      if (!tr.narrow) CHECK_FALSE(sup.ok);  // built in f32 only
       if (!sup.ok) {
         CHECK_THROWS_AS(d.ws.launch(*d.launch_as, tr.id, p, d.op, device(), nullptr), std::invalid_argument);
         continue;
@@ -192,7 +191,7 @@ void check_narrow_schedules(const WorkloadInfo& w, ElementType t, Shape sh, uint
 
 }  // namespace
 
-TEST_CASE("bf16 and fp16: every schedule built in the type matches the float64 oracle on the rounded inputs",
+TEST_CASE("bf16 and fp16: every schedule matches the float64 oracle on the rounded inputs",
           "[gpu][dtype]") {
   // (8195, 24577 and 32768: the register families' bf16 widths, deep 256 x 8 and 512 x 8, wide 1024 x 4)
   const std::vector<Shape> shapes = {{1, 1},      {3, 7},       {3, 1000},    {2, 2049},   {3, 4097},
@@ -204,8 +203,8 @@ TEST_CASE("bf16 and fp16: every schedule built in the type matches the float64 o
       for (const Shape& sh : shapes) check_narrow_schedules(w, t, sh, ++seed * 7919);
 }
 
-// The wide-row schedules in bf16 and fp16: partial retention (two CTAs and one CTA per SM), split_global and
-// split_partial, at rows whose slices do not fit whole at the partial schedules' CTAs per SM. A bf16 plane holds twice
+// The wide-row schedules in bf16 and fp16: partial retention (two CTAs and one CTA per SM) and split_global, at rows
+// whose slices do not fit whole at the partial schedules' CTAs per SM. A bf16 plane holds twice
 // the elements, so partial starts at about 900K elements with one plane kept (2 B per element) and 450K with two,
 // partial_one at twice that. Ragged widths (the kept part ends, and the streamed part starts, inside a row that is not
 // 16-byte aligned) and a power of two; 64 rows (several waves of clusters) for one and two planes.
@@ -221,7 +220,7 @@ TEST_CASE("bf16 and fp16: the wide-row schedules match the float64 oracle on the
         h.round_inputs(t);
         const Reference64 ref = reference64(h);
         DeviceCopy d(h, t);
-        for (const Schedule s : {Schedule::Partial, Schedule::PartialOne, Schedule::SplitGlobal, Schedule::SplitPartial})
+        for (const Schedule s : {Schedule::Partial, Schedule::PartialOne, Schedule::SplitGlobal})
           for (int p : {16, 32, 128}) {
             if (!takes_p(s, p)) continue;
             const gpu::Support sup = gpu::can_implement(*d.launch_as, s, p, sh.m, sh.n, device());
@@ -237,7 +236,6 @@ TEST_CASE("bf16 and fp16: the wide-row schedules match the float64 oracle on the
   CHECK(ran[Schedule::Partial] >= 20);
   CHECK(ran[Schedule::PartialOne] >= 8);
   CHECK(ran[Schedule::SplitGlobal] >= 40);
-  CHECK(ran[Schedule::SplitPartial] >= 20);
   // In bf16 the kept part holds twice the elements of fp32's in the same bytes.
   const WorkloadInfo& w = find_workload("softmax_bwd");
   const WorkloadInfo& b = in_type(w, ElementType::BF16);
@@ -323,13 +321,10 @@ TEST_CASE("partial retention matches the oracle at wide rows", "[gpu]") {
 }
 
 // split_global: the row over 8 to 128 CTAs without a cluster, seated by tickets, partials
-// through global memory; split_pipelined, its persistent double-buffered form (row groups looping over
-// rows); split_partial, split_global keeping part of each slice and streaming the rest.
-// The issue's widths and row counts, ragged ones too; 1024 rows (many rows in flight, seats taken
-// as CTAs start; each group of split_pipelined serving many rows, its buffers alternating) for 4 and 8 B
-// kept per element. Every configuration runs twice on one workspace, the second launch relying on the
+// through global memory. Wide rows and row counts, ragged ones too; 1024 rows (many rows in flight, seats taken
+// as CTAs start) for 4 and 8 B kept per element. Every configuration runs twice on one workspace, the second launch relying on the
 // counters the first left at zero.
-TEST_CASE("split_global and the schedules built on it match the oracle at wide rows", "[gpu]") {
+TEST_CASE("split_global matches the oracle at wide rows", "[gpu]") {
   uint64_t seed = 26000;
   std::map<Schedule, int> ran;
   for (const auto& w : all_workloads())
@@ -339,15 +334,11 @@ TEST_CASE("split_global and the schedules built on it match the oracle at wide r
       HostProblem h = make_random_problem(w, sh.m, sh.n, ++seed);
       const Reference64 ref = reference64(h);
       DeviceCopy d(h);
-      for (const Schedule s : {Schedule::SplitGlobal, Schedule::SplitPipelined, Schedule::SplitPartial})
+      for (const Schedule s : {Schedule::SplitGlobal})
         for (int p : {8, 32, 128}) {
-          // Legal where the slice and its scratch fit one CTA's shared memory and P CTAs fit the device;
-          // split_partial where its slice does not fit whole at kSplitPartialCtasPerSm CTAs per SM.
+          // Legal where the slice and its scratch fit one CTA's shared memory and P CTAs fit the device.
           if (!gpu::can_implement(w, s, p, sh.m, sh.n, device()).ok) {
-            if (s == Schedule::SplitPartial)
-              CHECK(slice_floats(sh.n, p) <= gpu::partial_keep(w, s, device()));
-            else
-              CHECK(gpu::smem_bytes(w, s, p, sh.n, device()) > device().smem_per_block_optin);
+            CHECK(gpu::smem_bytes(w, s, p, sh.n, device()) > device().smem_per_block_optin);
             continue;
           }
           for (int twice = 0; twice < 2; ++twice) {
@@ -358,25 +349,13 @@ TEST_CASE("split_global and the schedules built on it match the oracle at wide r
         }
     }
   CHECK(ran[Schedule::SplitGlobal] >= 40);
-  CHECK(ran[Schedule::SplitPipelined] >= 30);  // two slices per CTA: fewer P fit
-  CHECK(ran[Schedule::SplitPartial] >= 40);  // the slices that do not fit whole: P = 8 and 32 at 2^17 and wider
   const WorkloadInfo& w = find_workload("softmax_bwd");  // 8 B kept per element
   CHECK(gpu::can_implement(w, Schedule::SplitGlobal, 128, 1, 1048576, device()).ok);
   CHECK_FALSE(gpu::can_implement(w, Schedule::SplitGlobal, 8, 1, 1048576, device()).ok);  // 1 MB per CTA
   CHECK_FALSE(gpu::can_implement(w, Schedule::SplitGlobal, 48, 1, 1048576, device()).ok);  // not a power of two
   CHECK_FALSE(gpu::can_implement(w, Schedule::SplitGlobal, 256, 1, 1048576, device()).ok);
   CHECK_FALSE(gpu::can_implement(w, Schedule::SplitGlobal, 1, 1, 4096, device()).ok);
-  // split_pipelined keeps two slices: 2 x 64 KB at P = 128 fits, 2 x 128 KB at P = 64 does not.
-  CHECK(gpu::can_implement(w, Schedule::SplitPipelined, 128, 1, 1048576, device()).ok);
-  CHECK_FALSE(gpu::can_implement(w, Schedule::SplitPipelined, 64, 1, 1048576, device()).ok);
   CHECK(gpu::can_implement(w, Schedule::SplitGlobal, 64, 1, 1048576, device()).ok);
-  // split_partial keeps what fits kSplitPartialCtasPerSm CTAs per SM and streams the rest: P = 8 at 2^20 (1 MB a
-  // slice) runs; a slice that fits whole is split_global's.
-  CHECK(gpu::can_implement(w, Schedule::SplitPartial, 8, 1, 1048576, device()).ok);
-  CHECK(gpu::smem_bytes(w, Schedule::SplitPartial, 8, 1048576, device()) * kSplitPartialCtasPerSm <= device().smem_per_sm);
-  const gpu::Support whole = gpu::can_implement(w, Schedule::SplitPartial, 128, 1, 65536, device());
-  CHECK_FALSE(whole.ok);
-  CHECK(whole.reason.find("split_global keeps it all") != std::string::npos);
 }
 
 // credit bench --phases: the stamps leave the outputs right, and every CTA's marks are in order, split_global's
@@ -582,7 +561,7 @@ TEST_CASE("partial retention at one ragged wide row", "[sanitize]") {
     }
 }
 
-// The same in bf16, with split_global and split_partial: the kept part of a 16-bit plane and the streamed rest.
+// The same in bf16, with split_global: the kept part of a 16-bit plane and the streamed rest.
 TEST_CASE("bf16: the wide-row schedules at one ragged wide row", "[sanitize]") {
   uint64_t seed = 1717;
   for (const auto& [name, n] : {std::pair{"rms_softmax", 2000003}, std::pair{"softmax_bwd", 1000003}}) {
@@ -593,21 +572,20 @@ TEST_CASE("bf16: the wide-row schedules at one ragged wide row", "[sanitize]") {
     DeviceCopy d(h, ElementType::BF16);
     int ran = 0;
     for (const auto& [s, p] : {std::pair{Schedule::Partial, 16}, std::pair{Schedule::PartialOne, 16},
-                               std::pair{Schedule::SplitGlobal, 128}, std::pair{Schedule::SplitPartial, 32}}) {
+                               std::pair{Schedule::SplitGlobal, 128}}) {
       INFO(name << " 2x" << n << " " << schedule_name(s) << " P=" << p);
       REQUIRE(gpu::can_implement(*d.launch_as, s, p, 2, n, device()).ok);  // each streams part of its slice
       check_against_oracle(h, d, ref, s, p);
       ++ran;
     }
-    CHECK(ran == 4);
+    CHECK(ran == 3);
   }
 }
 
 // split_global's seats and row barriers under the sanitizer: more rows than the device holds at once,
-// so that CTAs take seats as others leave (racecheck sees the ticket's hand-off through shared memory);
-// split_pipelined's groups over many rows each, its two buffers refilled by the copy engine in turn (racecheck
-// sees the threads' reads of one buffer against the next refill). A ragged width: rows differ in alignment.
-TEST_CASE("split_global and the schedules built on it over more rows than the device holds", "[sanitize]") {
+// so that CTAs take seats as others leave (racecheck sees the ticket's hand-off through shared memory). A ragged
+// width: rows differ in alignment.
+TEST_CASE("split_global over more rows than the device holds", "[sanitize]") {
   uint64_t seed = 2626;
   int ran = 0;
   for (const char* name : {"rms_softmax", "softmax_bwd", "layernorm"}) {
@@ -615,20 +593,17 @@ TEST_CASE("split_global and the schedules built on it over more rows than the de
     HostProblem h = make_random_problem(w, 160, 65543, ++seed);
     const Reference64 ref = reference64(h);
     DeviceCopy d(h);
-    for (const Schedule s : {Schedule::SplitGlobal, Schedule::SplitPipelined, Schedule::SplitPartial})
+    for (const Schedule s : {Schedule::SplitGlobal})
       for (int p : {4, 16}) {
-        if (!gpu::can_implement(w, s, p, h.m, h.n, device()).ok) {  // softmax_bwd's two slices of 128 KB at P = 4
-          if (s == Schedule::SplitPartial)  // its slice fits whole at its CTAs per SM
-            CHECK(slice_floats(h.n, p) <= gpu::partial_keep(w, s, device()));
-          else
-            CHECK(gpu::smem_bytes(w, s, p, h.n, device()) > device().smem_per_block_optin);
+        if (!gpu::can_implement(w, s, p, h.m, h.n, device()).ok) {
+          CHECK(gpu::smem_bytes(w, s, p, h.n, device()) > device().smem_per_block_optin);
           continue;
         }
         check_against_oracle(h, d, ref, s, p);
         ++ran;
       }
   }
-  CHECK(ran >= 13);  // split_global and split_pipelined's 11, and split_partial at P = 4 at least
+  CHECK(ran >= 6);  // every workload at P = 4 and 16
 }
 
 TEST_CASE("one ragged shape per workload, every schedule", "[sanitize]") {
@@ -656,8 +631,7 @@ TEST_CASE("negative controls on the split-row kernels", "[controls]") {
     for (Shape sh : {Shape{3, 1}, Shape{3, 1000}, Shape{3, 4096}, Shape{2, 50257}, Shape{1, 65536}})
       check_all_schedules(w, sh, ++seed, InputScale::Normal);
     for (Schedule s : {Schedule::Registers, Schedule::RegistersDeep, Schedule::Megakernel, Schedule::LocalFusion,
-                       Schedule::ClusterRegisters, Schedule::SplitGlobal, Schedule::SplitPipelined,
-                       Schedule::SplitPartial})
+                       Schedule::ClusterRegisters, Schedule::SplitGlobal})
       CHECK_FALSE(gpu::can_implement(w, s, traits_of(s).split == Split::OneCta ? 1 : 2, 3, 4096, device()).ok);
   }
 }
