@@ -80,7 +80,7 @@ void summarize(const ValidateArgs& a) {
     const Calibration cb = judging_calibration(r, a.compare[1], a.summarize);
     try {
       fmt::print("{}", format_comparison(compare_models(r, ca, cb), "A " + a.compare[0], "B " + a.compare[1]));
-    } catch (const std::invalid_argument& e) {
+    } catch (const std::exception& e) {  // no shape to judge, or a calibration that cannot predict the file's workloads
       throw CommandFailed(a.summarize + ": " + e.what(), 2);
     }
     return;
@@ -89,7 +89,7 @@ void summarize(const ValidateArgs& a) {
   try {
     const ValidationReport rep = validation_report(r, cal, model::params_of(cal));
     fmt::print("{}", format_validation(r, rep, a.calibration.empty() ? "the file's calibration" : a.calibration));
-  } catch (const std::invalid_argument& e) {
+  } catch (const std::exception& e) {  // as above
     throw CommandFailed(a.summarize + ": " + e.what(), 2);
   }
 }
