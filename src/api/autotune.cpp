@@ -40,12 +40,6 @@ struct Autotuner::State {
   double copy_gbps = 0;
   std::map<std::tuple<std::string, long long, long long>, Selection> answered;
   int tuned = 0;
-
-  void reload_selector(const std::string& calibration_file) {
-    Selector s = Selector::from_calibration_record(cal, calibration_file.empty() ? "this GPU's calibration" : calibration_file);
-    s.answer_from_tuning(tuning_file, dev.uuid);
-    selector.emplace(std::move(s));
-  }
 };
 
 Autotuner::Autotuner(AutotuneOptions options) : state_(std::make_unique<State>()) {
@@ -63,7 +57,10 @@ Autotuner::Autotuner(AutotuneOptions options) : state_(std::make_unique<State>()
     s.cal = calibration_for_device(s.dev, {"credit::Autotuner"}, stderr_log());
   }
   s.tuning_file = s.options.tuning_file.empty() ? tuning_cache_path(s.dev.uuid).string() : s.options.tuning_file;
-  s.reload_selector(s.options.calibration);
+  Selector selector = Selector::from_calibration_record(
+      s.cal, s.options.calibration.empty() ? "this GPU's calibration" : s.options.calibration);
+  selector.answer_from_tuning(s.tuning_file, s.dev.uuid);
+  s.selector.emplace(std::move(selector));
 }
 
 Autotuner::~Autotuner() = default;

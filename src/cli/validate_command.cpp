@@ -155,7 +155,6 @@ void run_validate(const ValidateArgs& a, const GlobalOptions& g, CLI::App* cmd) 
   }
   SweepConfig cfg;
   cfg.name = "validate";
-  cfg.workloads.clear();
   cfg.samples = a.samples;
   cfg.warmup = a.warmup;
   cfg.passes = 2;

@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "catch.hpp"
+#include "support/error_of.hpp"
 #include "core/workload_registry.hpp"
 #include "io/csv.hpp"
 #include "io/json_records.hpp"
@@ -56,16 +57,7 @@ SweepPoint point(const LaunchTarget& t, double ms = 1.0) {
   return p;
 }
 
-// The message of what `f` throws ("" when it does not).
-template <class F>
-std::string error_of(F&& f) {
-  try {
-    f();
-  } catch (const std::exception& e) {
-    return e.what();
-  }
-  return "";
-}
+using credit::test::error_of;
 
 // Environment of the stand-in ncu for one run, and a TMPDIR of its own (a failed run keeps its
 // files); both go at the end of the scope.

@@ -14,6 +14,7 @@
 #include "io/json_records.hpp"
 #include "io/meta.hpp"
 #include "model/time_model.hpp"
+#include "support/error_of.hpp"
 #include "support/temp_dir.hpp"
 #include "sweep/bootstrap.hpp"
 #include "sweep/validation.hpp"
@@ -35,16 +36,6 @@ ShapeDraw small_draw(std::uint64_t seed) {
 
 double elements(const std::string&, long long m, long long n) { return double(m) * double(n); }
 
-// The message `f` throws (std::exception), "" when it throws none: the same test under Catch2 v2 and v3.
-template <class F>
-std::string thrown(F&& f) {
-  try {
-    f();
-  } catch (const std::exception& e) {
-    return e.what();
-  }
-  return "";
-}
 
 bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
@@ -98,20 +89,20 @@ TEST_CASE("shape draw: max_bytes draws again, impossible ranges and bad fields a
   ShapeDraw narrow = small_draw(3);
   narrow.m_min = narrow.m_max = 4;
   narrow.n_min = narrow.n_max = 1024;  // one shape per workload: 3 distinct, 300 asked
-  CHECK(has(thrown([&] { draw_shapes(narrow, elements); }), "fewer than 300 distinct shapes"));
+  CHECK(has(credit::test::error_of([&] { draw_shapes(narrow, elements); }), "fewer than 300 distinct shapes"));
   ShapeDraw bad = small_draw(3);
   bad.m_min = 0;
-  CHECK(has(thrown([&] { check_shape_draw(bad); }), "M range"));
+  CHECK(has(credit::test::error_of([&] { check_shape_draw(bad); }), "M range"));
   bad = small_draw(3);
   bad.n_min = 5000;
   bad.n_max = 4000;
-  CHECK(has(thrown([&] { check_shape_draw(bad); }), "N range"));
+  CHECK(has(credit::test::error_of([&] { check_shape_draw(bad); }), "N range"));
   bad = small_draw(3);
   bad.workloads.clear();
-  CHECK(has(thrown([&] { check_shape_draw(bad); }), "workloads"));
+  CHECK(has(credit::test::error_of([&] { check_shape_draw(bad); }), "workloads"));
   bad = small_draw(3);
   bad.count = 0;
-  CHECK(has(thrown([&] { check_shape_draw(bad); }), "shapes"));
+  CHECK(has(credit::test::error_of([&] { check_shape_draw(bad); }), "shapes"));
 }
 
 TEST_CASE("paired bootstrap: no difference holds zero, a shift excludes it, the seed fixes the interval", "[validate]") {
@@ -138,9 +129,9 @@ TEST_CASE("paired bootstrap: no difference holds zero, a shift excludes it, the 
   const PairedInterval again = paired_bootstrap(a, noisy, 1);
   CHECK(again.lo == reordered.lo);
   CHECK(again.hi == reordered.hi);
-  CHECK(has(thrown([&] { paired_bootstrap(a, {0.1}, 1); }), "one non-zero length"));
-  CHECK(has(thrown([&] { paired_bootstrap({-0.1}, {0.1}, 1); }), ">= 0"));
-  CHECK(has(thrown([&] { paired_bootstrap(a, a, 1, 10); }), "100 resamples"));
+  CHECK(has(credit::test::error_of([&] { paired_bootstrap(a, {0.1}, 1); }), "one non-zero length"));
+  CHECK(has(credit::test::error_of([&] { paired_bootstrap({-0.1}, {0.1}, 1); }), ">= 0"));
+  CHECK(has(credit::test::error_of([&] { paired_bootstrap(a, a, 1, 10); }), "100 resamples"));
 }
 
 TEST_CASE("the N-only rule: QuACK's cluster sizes by width, halved for 16-bit types", "[validate]") {
@@ -208,7 +199,7 @@ TEST_CASE("a validate file records its draw, and reads it back", "[validate][jso
   ResultsFile broken = r;
   broken.draw->m_min = 0;
   write_results(path, broken);
-  const std::string why = thrown([&] { read_results(path); });
+  const std::string why = credit::test::error_of([&] { read_results(path); });
   CHECK(has(why, "draw"));
   CHECK(has(why, "M range"));
 }
