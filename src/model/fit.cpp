@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <exception>
 #include <functional>
 #include <map>
+#include <thread>
 #include <tuple>
 #include <stdexcept>
 
@@ -14,51 +16,41 @@ namespace credit::model {
 
 namespace {
 
-constexpr int kParams = 24;
+// The constants a fit frees, in the order of the descent's vector, each with the largest value it may take (a share
+// cannot exceed the whole, a rate beyond 1e5 GB/s is no limit, a power beyond 8 no different). The other constants of
+// TimeModelParams are set by a rule each and held through the descent.
+struct FittedConstant {
+  double TimeModelParams::*member;
+  double cap;
+};
+constexpr double kUncapped = 1e300;
+constexpr FittedConstant kFitted[] = {
+    {&TimeModelParams::cta_us, kUncapped},          {&TimeModelParams::stage_us, kUncapped},
+    {&TimeModelParams::cluster_us, kUncapped},      {&TimeModelParams::barrier_scale, kUncapped},
+    {&TimeModelParams::split_cta_gbps, 1e5},        {&TimeModelParams::reread_cta_gbps, 1e5},
+    {&TimeModelParams::l2_share, 1.0},              {&TimeModelParams::l2_gbps, 1e5},
+    {&TimeModelParams::register_cta_gbps, 1e5},     {&TimeModelParams::staging_us, kUncapped},
+    {&TimeModelParams::col_gbps, 1e5},              {&TimeModelParams::sm_work_scale, kUncapped},
+    {&TimeModelParams::serial_share, 1.0},          {&TimeModelParams::serial_power, 8.0},
+    {&TimeModelParams::partial_cta_gbps, 1e5},      {&TimeModelParams::col_exposed_share, 1e3},
+    {&TimeModelParams::col_exposed_power, 8.0},     {&TimeModelParams::fixed_exposed_share, 1.0},
+};
+constexpr int kParams = int(std::size(kFitted));
+// Positions in the vector of the starts' alternatives (fit_params): the CTAs' stream rates and the fixed costs.
+constexpr int kRateAt[] = {4, 5, 8, 14};
+constexpr int kFixedAt[] = {0, 2};
 using Vec = std::array<double, kParams>;
 
 Vec to_logs(const TimeModelParams& p) {
-  return {std::log(p.cta_us), std::log(p.stage_us), std::log(p.cluster_us), std::log(p.barrier_scale),
-          std::log(p.split_cta_gbps), std::log(p.reread_cta_gbps), std::log(p.l2_share), std::log(p.l2_gbps),
-          std::log(p.register_cta_gbps), std::log(p.staging_us), std::log(p.col_gbps), std::log(p.sm_work_scale),
-          std::log(p.serial_share), std::log(p.serial_power), std::log(p.partial_cta_gbps),
-          std::log(p.col_exposed_share), std::log(p.col_exposed_power),
-          std::log(p.fixed_exposed_share), std::log(p.work_exposed_share),
-          std::log(std::max(p.cluster_gain, 1e-3)),  // a file without it (0) starts the descent near 0
-          std::log(std::max(p.partial_col_stream, 1e-3)),
-          std::log(std::max(p.partial_probe_power, 1e-3)), std::log(std::max(p.register_probe_power, 1e-3)),
-          std::log(std::max(p.staging_exposed_share, 1e-3))};
+  Vec v{};
+  for (int i = 0; i < kParams; ++i) v[size_t(i)] = std::log(p.*kFitted[i].member);
+  return v;
 }
 
-TimeModelParams from_logs(const Vec& v) {
-  TimeModelParams p;
-  p.cta_us = std::exp(v[0]);
-  p.stage_us = std::exp(v[1]);
-  p.cluster_us = std::exp(v[2]);
-  p.barrier_scale = std::exp(v[3]);
-  p.split_cta_gbps = std::exp(v[4]);
-  p.reread_cta_gbps = std::exp(v[5]);
-  p.l2_share = std::min(1.0, std::exp(v[6]));  // a share of the L2 cannot exceed it
-  // Finite bounds far above any real rate keep the constants writable as JSON numbers.
-  p.l2_gbps = std::min(1e5, std::exp(v[7]));
-  p.register_cta_gbps = std::min(1e5, std::exp(v[8]));
-  p.staging_us = std::exp(v[9]);
-  p.col_gbps = std::min(1e5, std::exp(v[10]));
-  p.sm_work_scale = std::exp(v[11]);
-  p.serial_share = std::min(1.0, std::exp(v[12]));  // at most all of it
-  p.serial_power = std::min(8.0, std::exp(v[13]));
-  p.partial_cta_gbps = std::min(1e5, std::exp(v[14]));
-  p.col_exposed_share = std::min(1e3, std::exp(v[15]));
-  p.col_exposed_power = std::min(8.0, std::exp(v[16]));
-  p.fixed_exposed_share = std::min(1.0, std::exp(v[17]));  // at most all of it
-  p.work_exposed_share = std::min(1.0, std::exp(v[18]));  // at most all of it
-  p.cluster_gain = std::min(0.5, std::exp(v[19]));
-  p.partial_col_stream = std::min(1.0, std::exp(v[20]));  // a share
-  p.partial_probe_power = std::min(1.0, std::exp(v[21]));  // at most the whole factor
-  p.register_probe_power = std::min(1.0, std::exp(v[22]));
-  p.staging_exposed_share = std::min(1.0, std::exp(v[23]));  // at most all of it
-  p.split_cta_gbps = std::min(1e5, p.split_cta_gbps);
-  p.reread_cta_gbps = std::min(1e5, p.reread_cta_gbps);
+// The fitted constants of v on `rest` (the constants set by rule).
+TimeModelParams from_logs(const Vec& v, const TimeModelParams& rest) {
+  TimeModelParams p = rest;
+  for (int i = 0; i < kParams; ++i) p.*kFitted[i].member = std::min(kFitted[i].cap, std::exp(v[size_t(i)]));
   return p;
 }
 
@@ -86,28 +78,50 @@ namespace {
 std::vector<double> log_errors(const std::vector<FitSample>& samples, const Calibration& cal, const TimeModelParams& p,
                                std::vector<bool>* legal = nullptr) {
   if (samples.empty()) throw std::invalid_argument("no measured kernel points to fit or judge the model on");
-  const CopyLine copy = copy_line(cal.copies);
-  // A sample's own calibration (of the machine that measured it), with its own copy line: few distinct ones,
-  // looked up once each.
-  std::vector<std::pair<const Calibration*, CopyLine>> own;
-  auto copy_of = [&](const Calibration* c) {
-    for (const auto& [k, line] : own)
-      if (k == c) return line;
-    own.emplace_back(c, copy_line(c->copies));
-    return own.back().second;
+  // A sample's own calibration (of the machine that measured it), with its own copy line: few distinct ones, looked
+  // up before the threads start, which then only read them.
+  std::map<const Calibration*, CopyLine> copy_of{{&cal, copy_line(cal.copies)}};
+  for (const auto& s : samples)
+    if (s.calibration && !copy_of.count(s.calibration)) copy_of.emplace(s.calibration, copy_line(s.calibration->copies));
+  std::vector<double> e(samples.size());
+  std::vector<char> timed(samples.size());
+  auto predict = [&](size_t begin, size_t end) {
+    for (size_t i = begin; i < end; ++i) {
+      const FitSample& s = samples[i];
+      const Calibration& c = s.calibration ? *s.calibration : cal;
+      const CandidateTime t = candidate_time(*s.figures, s.workload, c, p, copy_of.at(&c), s.schedule, s.p, s.m, s.n);
+      timed[i] = t.legal && t.t_ms > 0;
+      // A measured point the model calls illegal is a model error, counted as a factor of e^2.
+      e[i] = timed[i] ? std::log(t.t_ms / s.t_ms) : 2.0;
+    }
   };
-  std::vector<double> e;
-  if (legal) legal->clear();
-  for (const auto& s : samples) {
-    const CandidateTime c = s.calibration
-                                ? candidate_time(*s.figures, s.workload, *s.calibration, p, copy_of(s.calibration),
-                                                 s.schedule, s.p, s.m, s.n)
-                                : candidate_time(*s.figures, s.workload, cal, p, copy, s.schedule, s.p, s.m, s.n);
-    const bool timed = c.legal && c.t_ms > 0;
-    // A measured point the model calls illegal is a model error, counted as a factor of e^2.
-    e.push_back(timed ? std::log(c.t_ms / s.t_ms) : 2.0);
-    if (legal) legal->push_back(timed);
+  // Each sample's error is its own, so the threads change no figure: a fit is the same on any machine, only faster
+  // where it has cores (the loss predicts every sample thousands of times).
+  const size_t threads = std::clamp<size_t>(std::thread::hardware_concurrency(), 1, 16);
+  const size_t chunk = (samples.size() + threads - 1) / threads;
+  if (threads == 1 || samples.size() < 4096) {
+    predict(0, samples.size());
+  } else {
+    std::vector<std::thread> pool;
+    std::vector<std::exception_ptr> failed(threads);
+    for (size_t t = 1, begin = chunk; begin < samples.size(); ++t, begin += chunk)
+      pool.emplace_back([&, t, begin] {
+        try {
+          predict(begin, std::min(samples.size(), begin + chunk));
+        } catch (...) {
+          failed[t] = std::current_exception();
+        }
+      });
+    try {
+      predict(0, chunk);
+    } catch (...) {
+      failed[0] = std::current_exception();
+    }
+    for (auto& t : pool) t.join();
+    for (const auto& f : failed)
+      if (f) std::rethrow_exception(f);
   }
+  if (legal) legal->assign(timed.begin(), timed.end());
   return e;
 }
 
@@ -277,17 +291,14 @@ Vec descend(const std::function<double(const Vec&)>& loss, Vec best, int iterati
 
 }  // namespace
 
-void set_rule_switches(TimeModelParams& p, const TimeModelParams& from) {
-  p.cluster_probe_power = from.cluster_probe_power;
-  p.first_wave_serial_share = from.first_wave_serial_share;
-  p.tail_wave_share = from.tail_wave_share;
-  p.global_exchange_us = from.global_exchange_us;
-  p.global_exchange_split_us = from.global_exchange_split_us;
-  p.register_probe_wave_power = from.register_probe_wave_power;
+bool is_fitted_constant(const TimeModelField& field) {
+  return std::any_of(std::begin(kFitted), std::end(kFitted),
+                     [&](const FittedConstant& c) { return c.member == field.member; });
 }
 
 TimeModelParams fit_start() {
-  TimeModelParams p;
+  // The set-by-rule constants are the built-in ones: the fit refits its constants, not the model's form.
+  TimeModelParams p = h200_params();
   p.cta_us = 1.431;
   p.staging_us = 0.5;
   p.stage_us = 0.01053;
@@ -306,13 +317,6 @@ TimeModelParams fit_start() {
   p.col_exposed_share = 4;
   p.col_exposed_power = 2;
   p.fixed_exposed_share = 0.5;
-  p.work_exposed_share = 0.2;
-  p.cluster_gain = 0.02;
-  p.partial_col_stream = 0.02;
-  p.partial_probe_power = 0.5;
-  p.register_probe_power = 0.5;
-  p.staging_exposed_share = 0.5;
-  set_rule_switches(p, h200_params());  // the built-in form: the fit refits its constants, not its form
   p.fitted_on = "the fit's starting point";
   return p;
 }
@@ -341,8 +345,7 @@ TimeModelParams fit_params(const std::vector<FitSample>& samples, const Calibrat
   const ShapeGroups groups = group_by_shape(samples);
   // A held constant's coordinate stays in the simplex but moves nothing: the loss never sees it.
   auto constants = [&](const Vec& v) {
-    TimeModelParams p = from_logs(v);
-    set_rule_switches(p, start);  // not fitted: the loss sees the model the fit returns
+    TimeModelParams p = from_logs(v, start);  // the set-by-rule constants: the start's
     for (const auto& h : held) p.*(h.field->member) = h.value;
     return p;
   };
@@ -356,12 +359,8 @@ TimeModelParams fit_params(const std::vector<FitSample>& samples, const Calibrat
   double best_f = loss(best);
   for (const auto& [rate, fixed] : std::vector<std::pair<double, double>>{{1, 1}, {0.5, 1}, {2, 1}, {1, 2}}) {
     Vec v = to_logs(start);
-    v[4] += std::log(rate);
-    v[5] += std::log(rate);
-    v[8] += std::log(rate);
-    v[14] += std::log(rate);
-    v[0] += std::log(fixed);
-    v[2] += std::log(fixed);
+    for (int i : kRateAt) v[size_t(i)] += std::log(rate);
+    for (int i : kFixedAt) v[size_t(i)] += std::log(fixed);
     v = descend(loss, v, iterations);
     const double f = loss(v);
     if (f < best_f) {
@@ -369,34 +368,20 @@ TimeModelParams fit_params(const std::vector<FitSample>& samples, const Calibrat
       best = v;
     }
   }
-  TimeModelParams out = from_logs(best);
-  set_rule_switches(out, start);
+  TimeModelParams out = from_logs(best, start);
   // A constant no sample exercises is not identified by the fit: keep its starting value
   // (column parameters: only workloads that read them, e.g. layernorm's gamma and beta).
   if (std::none_of(samples.begin(), samples.end(), [](const FitSample& s) { return s.figures->col_bytes > 0; })) {
     out.col_gbps = start.col_gbps;
     out.col_exposed_share = start.col_exposed_share;
     out.col_exposed_power = start.col_exposed_power;
-    out.partial_col_stream = start.partial_col_stream;
   }
-  if (std::none_of(samples.begin(), samples.end(), [](const FitSample& s) { return partial_ctas_of(s.schedule) > 0; })) {
+  if (std::none_of(samples.begin(), samples.end(), [](const FitSample& s) { return partial_ctas_of(s.schedule) > 0; }))
     out.partial_cta_gbps = start.partial_cta_gbps;
-    out.partial_probe_power = start.partial_probe_power;
-  }
-  if (std::none_of(samples.begin(), samples.end(), [](const FitSample& s) {
-        const ScheduleTraits* t = find_schedule(s.schedule);
-        return t && t->register_family >= 0;
-      }))
-    out.register_probe_power = start.register_probe_power;
-  if (cal.kernel_probes.empty()) {
-    out.partial_probe_power = start.partial_probe_power;
-    out.register_probe_power = start.register_probe_power;
-  }
   if (cal.elem_ns.empty()) {
     out.sm_work_scale = start.sm_work_scale;
     out.serial_share = start.serial_share;
     out.serial_power = start.serial_power;
-    out.work_exposed_share = start.work_exposed_share;
   }
   for (const auto& h : held) out.*(h.field->member) = h.value;  // after the resets above: a hold wins
   return out;

@@ -54,14 +54,14 @@ FitLoss parse_fit_loss(const std::string& name);
 const char* fit_loss_name(FitLoss loss);
 double soft_regret_loss(const std::vector<FitSample>& samples, const Calibration& cal, const TimeModelParams& p);
 
-// Where every fit starts: fixed, so that a fit is reproducible whatever constants are built in (the first
-// H200 fit's values, and neutral ones for the terms added after it), in the model's built-in form (the built-in
-// switches below).
+// What a fit frees: the eighteen constants of the fixed costs, the CTAs' stream rates, the L2, the column
+// parameters, the SMs' work and its serial share, and the share of a later wave's fixed cost. Every other constant
+// was set by a rule of its own, judged on held-out sweeps (docs/decisions/time-model-constants.md): the fit holds it
+// at the start's value, so the loss sees the model's whole form and refits only what the data decide.
+bool is_fitted_constant(const TimeModelField& field);
+// Where every fit starts: fixed values for the fitted constants (so that a fit is reproducible whatever constants
+// are built in) and the built-in values of the set-by-rule ones.
 TimeModelParams fit_start();
-// The constants set one by one and not fitted (cluster_probe_power, first_wave_serial_share, tail_wave_share,
-// register_probe_wave_power; split_global's global_exchange_us and global_exchange_split_us, whose points fit_samples
-// leaves out), copied from `from`: the fit's loss and its result keep the start's.
-void set_rule_switches(TimeModelParams& p, const TimeModelParams& from);
 
 // A constant the fit keeps at a given value (`fit-model --hold NAME=VALUE`): a simpler form of
 // the model fitted on new data, e.g. work_exposed_share=0 without that term.
