@@ -11,7 +11,7 @@
 
 namespace credit {
 
-struct Calibration;  // core/records.hpp; used by the library's own Autotuner only
+struct Calibration;  // calibration/calibration.hpp; used by the library's own Autotuner only
 
 struct Selection {
   Schedule schedule = Schedule::GlobalReread;

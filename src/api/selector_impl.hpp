@@ -7,8 +7,9 @@
 #include <tuple>
 #include <vector>
 
-#include "core/records.hpp"
+#include "calibration/calibration.hpp"
 #include "credit/selector.hpp"
+#include "model/time_model_params.hpp"
 #include "tuning/tuning_cache.hpp"
 
 namespace credit {

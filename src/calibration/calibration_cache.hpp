@@ -7,7 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "core/records.hpp"
+#include "calibration/calibration.hpp"
+#include "core/device_info.hpp"
+#include "core/results_file.hpp"
 #include "io/meta.hpp"
 
 namespace credit {

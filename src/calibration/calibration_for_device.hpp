@@ -3,9 +3,10 @@
 #include <string>
 #include <vector>
 
+#include "calibration/calibration.hpp"
 #include "calibration/calibration_cache.hpp"
+#include "core/device_info.hpp"
 #include "core/log.hpp"
-#include "core/records.hpp"
 
 namespace credit {
 

@@ -2,7 +2,7 @@
 // --calibration FILE (predict, tune): a results file that carries a calibration, read offline.
 #include <string>
 
-#include "core/records.hpp"
+#include "core/results_file.hpp"
 
 namespace credit::cli {
 

@@ -3,7 +3,7 @@
 // the clusters the device holds at once.
 #include <string>
 
-#include "core/records.hpp"
+#include "calibration/calibration.hpp"
 
 namespace credit::cli {
 

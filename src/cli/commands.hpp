@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "core/records.hpp"
+#include "core/results_meta.hpp"
 #include "sweep/sweep_config.hpp"  // kMaxConfigSamples, kMaxConfigWarmup
 
 namespace credit::cli {

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "core/records.hpp"
+#include "calibration/calibration.hpp"
 #include "model/fit.hpp"
 
 namespace credit::cli {

@@ -38,32 +38,56 @@ void print_params(std::FILE* out, const TimeModelParams& p) {
   fmt::print(out, "{}\n", line);
 }
 
-void run_fit(const FitArgs& a, const GlobalOptions& g) {
+// What the options ask for beyond the files: constants held fixed, the loss, and every input file, checked against
+// the outputs before anything is read.
+struct FitOptions {
+  std::vector<model::HeldConstant> held;
+  model::FitLoss loss{};
+  std::vector<std::string> inputs;  // the sweeps, the judged sweeps, then --calibration, --start, --write-with
+};
+
+FitOptions parse_fit_options(const FitArgs& a, const GlobalOptions& g) {
   if (a.sweeps.empty()) throw CommandFailed("fit-model needs at least one sweep file", 2);
   if (a.own_calibrations && a.cv)
     throw CommandFailed("--own-calibrations does not go with --cv (its folds judge with one calibration)", 2);
-  std::vector<model::HeldConstant> held;
+  FitOptions o;
   for (const auto& h : a.hold) {
     try {
-      held.push_back(model::parse_held_constant(h));
+      o.held.push_back(model::parse_held_constant(h));
     } catch (const std::invalid_argument& e) {
       throw CommandFailed(std::string("--hold ") + e.what(), 2);
     }
   }
-  model::FitLoss loss{};
   try {
-    loss = model::parse_fit_loss(a.loss);
+    o.loss = model::parse_fit_loss(a.loss);
   } catch (const std::invalid_argument& e) {
     throw CommandFailed(std::string("--loss ") + e.what(), 2);
   }
   refuse_option(!a.write_with.empty() && g.json_path.empty(),
                 "--write-with goes with --json (it names the calibration --json writes the fitted constants with)");
-  std::vector<std::string> inputs = a.sweeps;
-  inputs.insert(inputs.end(), a.judge.begin(), a.judge.end());
+  o.inputs = a.sweeps;
+  o.inputs.insert(o.inputs.end(), a.judge.begin(), a.judge.end());
   for (const auto* extra : {&a.calibration, &a.start, &a.write_with})
-    if (!extra->empty()) inputs.push_back(*extra);
-  prepare_outputs(inputs, {{"--json", g.json_path}, {"--csv", a.csv}});
-  const CsvOutput csv(a.csv);
+    if (!extra->empty()) o.inputs.push_back(*extra);
+  prepare_outputs(o.inputs, {{"--json", g.json_path}, {"--csv", a.csv}});
+  return o;
+}
+
+// The files the fit reads, each checked on its own, then how they go together.
+struct FitFiles {
+  std::vector<ResultsFile> files, judged;  // the sweeps fitted on, and those only judged
+  std::optional<TimeModelParams> start;
+  ResultsFile cal_file;    // the calibration the fit predicts with
+  std::string cal_source;  // where it comes from, for messages
+  ResultsFile out_file;    // what --json writes the fitted constants with
+};
+
+FitFiles read_fit_files(const FitArgs& a, const std::vector<std::string>& inputs) {
+  FitFiles r;
+  std::vector<ResultsFile>& files = r.files;
+  std::vector<ResultsFile>& judged = r.judged;
+  std::optional<TimeModelParams>& start = r.start;
+  ResultsFile& cal_file = r.cal_file;
   // Every file is read and checked on its own first, each error naming its file, what kind of file it is and what
   // was expected; then how they go together.
   auto read_sweep = [](const std::string& s, const char* role) {
@@ -80,12 +104,10 @@ void run_fit(const FitArgs& a, const GlobalOptions& g) {
                                       option, s, describe_results_kind(f)), 2);
     return f;
   };
-  std::vector<ResultsFile> files, judged;
   for (const auto& s : a.sweeps) files.push_back(read_sweep(s, ""));
   for (const auto& s : a.judge) judged.push_back(read_sweep(s, "--judge "));
   std::optional<ResultsFile> given_cal, write_with;
   if (!a.calibration.empty()) given_cal = read_calibration(a.calibration, "--calibration");
-  std::optional<TimeModelParams> start;
   if (!a.start.empty()) {
     const ResultsFile s = read_results(a.start);
     if (!s.calibration || !s.calibration->time_model)
@@ -95,8 +117,7 @@ void run_fit(const FitArgs& a, const GlobalOptions& g) {
   }
   if (!a.write_with.empty()) write_with = read_calibration(a.write_with, "--write-with");
 
-  ResultsFile cal_file;
-  const std::string cal_source = given_cal ? "--calibration " + a.calibration : a.sweeps.front();
+  r.cal_source = given_cal ? "--calibration " + a.calibration : a.sweeps.front();
   if (given_cal) {
     cal_file = *given_cal;
   } else {
@@ -109,7 +130,7 @@ void run_fit(const FitArgs& a, const GlobalOptions& g) {
   }
   const Calibration& cal = *cal_file.calibration;
   if (!model::has_time_model_inputs(cal))
-    throw CommandFailed(cal_source + (given_cal ? ": the calibration" : ": the calibration this sweep records") +
+    throw CommandFailed(r.cal_source + (given_cal ? ": the calibration" : ": the calibration this sweep records") +
                             " predates the time model's inputs (kernel resources, cluster slots, copies): give "
                             "--calibration FILE, a calibration of this GPU model written by this build (credit calibrate "
                             "--json)", 2);
@@ -117,7 +138,7 @@ void run_fit(const FitArgs& a, const GlobalOptions& g) {
     const ResultsFile& f = i < files.size() ? files[i] : judged[i - files.size()];
     if (f.device.name != cal.device.name)
       throw CommandFailed(fmt::format("{}: measured on {}, the calibration ({}) is of {}: fit on one device's data",
-                                      inputs[i], f.device.name, cal_source, cal.device.name), 2);
+                                      inputs[i], f.device.name, r.cal_source, cal.device.name), 2);
   }
   if (a.own_calibrations)
     for (size_t i = 0; i < files.size() + judged.size(); ++i) {
@@ -126,18 +147,71 @@ void run_fit(const FitArgs& a, const GlobalOptions& g) {
         throw CommandFailed(inputs[i] + ": --own-calibrations: the sweep records no calibration with the time "
                             "model's inputs", 2);
     }
-  std::vector<const ResultsFile*> ptrs;
-  for (const auto& f : files) ptrs.push_back(&f);
-
-  ResultsFile out_file = cal_file;
+  ResultsFile& out_file = r.out_file;
+  out_file = cal_file;
   if (write_with) {
     out_file = *write_with;
     if (out_file.calibration->device.name != cal.device.name)
       throw CommandFailed(fmt::format("--write-with {}: a calibration of {}, the fit's is of {}", a.write_with,
                                       out_file.calibration->device.name, cal.device.name), 2);
   }
+  return r;
+}
 
-  ModelFit fit = fit_time_model(ptrs, cal, {}, held, start, loss, a.own_calibrations);
+// Leave-one-workload-out cross-validation: a table of each fold's selection, and with held-out sweeps a second
+// judged on them.
+void print_cross_validation(std::FILE* out, const std::vector<const ResultsFile*>& ptrs, const Calibration& cal,
+                            const std::vector<ResultsFile>& judged, const FitOptions& o,
+                            const std::optional<TimeModelParams>& start) {
+  const auto& held = o.held;
+  const auto loss = o.loss;
+  std::vector<const ResultsFile*> held_out;
+  for (const auto& f : judged) held_out.push_back(&f);
+  const std::vector<Fold> folds = leave_one_workload_out(ptrs, cal, held_out, held, start, loss);
+  auto table = [&](const char* title, auto stats_of, bool with_rms) {
+    fmt::print(out, "\n{}\n", title);
+    // Columns as wide as their content (softmax_dropout_bwd, a typed workload name).
+    io::TextTable t({{"left out", io::TextTable::Align::left}, {with_rms ? "RMS log" : ""}, {"shapes"}, {"regret gm"},
+                     {"max"}, {">5%"}, {"accuracy"}, {"N* exact"}});
+    auto cells = [](const std::string& name, const std::string& rms, const VariantStats& s) {
+      return std::vector<std::string>{name, rms, std::to_string(s.shapes), fmt::format("{:.2f}%", 100 * s.geomean_regret),
+                                      fmt::format("{:.1f}%", 100 * s.max_regret), std::to_string(s.over_5pct),
+                                      fmt::format("{}/{}", s.right, s.judged),
+                                      fmt::format("{}/{}", s.n_star_exact, s.n_star_groups)};
+    };
+    std::vector<SelectionReport> reps;
+    for (const Fold& f : folds) {
+      const VariantStats& s = stats_of(f);
+      t.row(cells(f.workload, with_rms ? fmt::format("{:.3f}", f.rms_log_error) : "", s));
+      SelectionReport r;
+      r.stats["time"] = s;
+      reps.push_back(r);
+    }
+    const VariantStats p = pool(reps, "time");
+    t.row(cells("pooled", "", p), " worst: " + p.worst);
+    fmt::print(out, "{}", t.str());
+  };
+  table("leave one workload out: fit on the others, judge the left-out workload's shapes",
+        [](const Fold& f) -> const VariantStats& { return f.stats; }, true);
+  if (!judged.empty())
+    table("leave one workload out, judged on the held-out sweeps: a workload and shapes the fit never saw",
+          [](const Fold& f) -> const VariantStats& { return f.judged; }, false);
+}
+
+void run_fit(const FitArgs& a, const GlobalOptions& g) {
+  const FitOptions o = parse_fit_options(a, g);
+  const auto& held = o.held;
+  const auto loss = o.loss;
+  const CsvOutput csv(a.csv);
+  FitFiles ff = read_fit_files(a, o.inputs);
+  const std::vector<ResultsFile>& files = ff.files;
+  const std::vector<ResultsFile>& judged = ff.judged;
+  const Calibration& cal = *ff.cal_file.calibration;
+  ResultsFile& out_file = ff.out_file;
+  std::vector<const ResultsFile*> ptrs;
+  for (const auto& f : files) ptrs.push_back(&f);
+
+  ModelFit fit = fit_time_model(ptrs, cal, {}, held, ff.start, loss, a.own_calibrations);
   std::string names;
   for (const auto& s : a.sweeps) names += (names.empty() ? "" : ", ") + std::filesystem::path(s).filename().string();
   fit.params.fitted_on = loss == model::FitLoss::Centred ? names : names + " (loss: " + model::fit_loss_name(loss) + ")";
@@ -160,39 +234,7 @@ void run_fit(const FitArgs& a, const GlobalOptions& g) {
   for (size_t i = 0; i < files.size(); ++i) judge(files[i], a.sweeps[i], "the data it was fitted on");
   for (size_t i = 0; i < judged.size(); ++i) judge(judged[i], a.judge[i], "held out: not fitted on");
   csv.write(residuals_csv(rows));
-  if (a.cv) {
-    std::vector<const ResultsFile*> held_out;
-    for (const auto& f : judged) held_out.push_back(&f);
-    const std::vector<Fold> folds = leave_one_workload_out(ptrs, cal, held_out, held, start, loss);
-    auto table = [&](const char* title, auto stats_of, bool with_rms) {
-      fmt::print(out, "\n{}\n", title);
-      // Columns as wide as their content (softmax_dropout_bwd, a typed workload name).
-      io::TextTable t({{"left out", io::TextTable::Align::left}, {with_rms ? "RMS log" : ""}, {"shapes"}, {"regret gm"},
-                       {"max"}, {">5%"}, {"accuracy"}, {"N* exact"}});
-      auto cells = [](const std::string& name, const std::string& rms, const VariantStats& s) {
-        return std::vector<std::string>{name, rms, std::to_string(s.shapes), fmt::format("{:.2f}%", 100 * s.geomean_regret),
-                                        fmt::format("{:.1f}%", 100 * s.max_regret), std::to_string(s.over_5pct),
-                                        fmt::format("{}/{}", s.right, s.judged),
-                                        fmt::format("{}/{}", s.n_star_exact, s.n_star_groups)};
-      };
-      std::vector<SelectionReport> reps;
-      for (const Fold& f : folds) {
-        const VariantStats& s = stats_of(f);
-        t.row(cells(f.workload, with_rms ? fmt::format("{:.3f}", f.rms_log_error) : "", s));
-        SelectionReport r;
-        r.stats["time"] = s;
-        reps.push_back(r);
-      }
-      const VariantStats p = pool(reps, "time");
-      t.row(cells("pooled", "", p), " worst: " + p.worst);
-      fmt::print(out, "{}", t.str());
-    };
-    table("leave one workload out: fit on the others, judge the left-out workload's shapes",
-          [](const Fold& f) -> const VariantStats& { return f.stats; }, true);
-    if (!judged.empty())
-      table("leave one workload out, judged on the held-out sweeps: a workload and shapes the fit never saw",
-            [](const Fold& f) -> const VariantStats& { return f.judged; }, false);
-  }
+  if (a.cv) print_cross_validation(out, ptrs, cal, judged, o, ff.start);
   if (!g.json_path.empty()) {
     out_file.kind = "calibration";
     out_file.points.clear();

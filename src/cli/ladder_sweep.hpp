@@ -6,7 +6,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/csv_output.hpp"
-#include "core/records.hpp"
+#include "core/results_file.hpp"
 #include "sweep/sweep_config.hpp"
 
 namespace credit::cli {

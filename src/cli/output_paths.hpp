@@ -24,7 +24,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/records.hpp"
+#include "core/results_file.hpp"
 
 namespace credit::cli {
 

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "cli/commands.hpp"
-#include "core/records.hpp"
+#include "core/sweep_point.hpp"
 #include "traffic/profile_traffic.hpp"
 
 namespace credit::cli {

@@ -24,6 +24,7 @@
 #include "gpu/device_query.hpp"
 #include "io/csv.hpp"
 #include "io/json_records.hpp"
+#include "io/json_sweep_point.hpp"
 #include "model/time_model.hpp"
 #include "runner/sweep_runner.hpp"
 #include "runner/tune_runner.hpp"

@@ -6,7 +6,8 @@
 #include <functional>
 #include <vector>
 
-#include "core/records.hpp"
+#include "core/device_info.hpp"
+#include "core/sweep_point.hpp"
 #include "gpu/device_problem.hpp"
 #include "gpu/schedules.hpp"
 #include "gpu/timing.hpp"

@@ -6,7 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "core/records.hpp"
+#include "calibration/calibration.hpp"
+#include "core/device_info.hpp"
 
 namespace credit::gpu {
 

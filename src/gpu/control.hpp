@@ -15,7 +15,8 @@
 // hold more CTAs per SM than the real kernel, whose register budget caps it. The control then
 // asks for just enough extra shared memory to hold no more clusters (P = 1: CTAs) at once than
 // the real kernel does (cudaOccupancyMaxActiveClusters / MaxActiveBlocksPerMultiprocessor).
-#include "core/records.hpp"
+#include "core/device_info.hpp"
+#include "core/run_stat.hpp"
 #include "core/workload_registry.hpp"
 #include "gpu/timing.hpp"
 

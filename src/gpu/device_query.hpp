@@ -1,5 +1,5 @@
 #pragma once
-#include "core/records.hpp"
+#include "core/device_info.hpp"
 
 namespace credit::gpu {
 

@@ -7,7 +7,7 @@
 
 #include <functional>
 
-#include "core/records.hpp"
+#include "core/run_stat.hpp"
 
 namespace credit::gpu {
 

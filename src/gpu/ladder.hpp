@@ -9,7 +9,8 @@
 #include <optional>
 #include <string>
 
-#include "core/records.hpp"
+#include "core/device_info.hpp"
+#include "core/sweep_point.hpp"
 #include "gpu/device_problem.hpp"
 #include "gpu/schedules.hpp"
 #include "gpu/timing.hpp"

@@ -6,7 +6,8 @@
 // A P the device cannot co-schedule throws Unschedulable (gpu/microbench_run.hpp).
 #include <string>
 
-#include "core/records.hpp"
+#include "core/device_info.hpp"
+#include "core/run_stat.hpp"
 #include "microbench/params.hpp"
 
 namespace credit::gpu {

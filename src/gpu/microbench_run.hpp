@@ -6,7 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "core/records.hpp"
+#include "core/device_info.hpp"
+#include "core/run_stat.hpp"
 #include "gpu/cluster_launch.hpp"
 #include "gpu/device_buffer.hpp"
 #include "gpu/timing.hpp"

@@ -4,7 +4,8 @@
 // at k CTAs per SM, copies at a few sizes, a per-workload probe (the staged kernel with its
 // operands in the L2) and the kernel probes (each workload's partial kernels at one wide shape, its register kernels
 // at one short one, its staged, global_reread and clustered kernels at one shape each).
-#include "core/records.hpp"
+#include "calibration/calibration.hpp"
+#include "core/device_info.hpp"
 
 namespace credit::gpu {
 

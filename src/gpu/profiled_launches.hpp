@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/records.hpp"
+#include "core/device_info.hpp"
 #include "traffic/launch_plan.hpp"
 
 namespace credit::gpu {

@@ -9,8 +9,9 @@
 #include <string_view>
 #include <vector>
 
+#include "calibration/calibration.hpp"
+#include "core/device_info.hpp"
 #include "core/operands.hpp"
-#include "core/records.hpp"
 #include "core/split.hpp"
 #include "core/workload_registry.hpp"
 #include "credit/schedule.hpp"

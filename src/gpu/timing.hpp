@@ -4,7 +4,8 @@
 
 #include <functional>
 
-#include "core/records.hpp"
+#include "core/device_info.hpp"
+#include "core/run_stat.hpp"
 #include "gpu/device_buffer.hpp"
 
 namespace credit::gpu {

@@ -6,6 +6,7 @@
 #include <initializer_list>
 
 #include "io/json_records.hpp"
+#include "io/json_sweep_point.hpp"
 #include "traffic/dram_traffic.hpp"
 
 namespace credit {

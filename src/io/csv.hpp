@@ -5,7 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "core/records.hpp"
+#include "core/prediction.hpp"
+#include "core/sweep_point.hpp"
 
 namespace credit {
 

@@ -7,7 +7,11 @@
 #include <string>
 #include <variant>
 
-#include "core/records.hpp"
+#include "calibration/calibration.hpp"
+#include "core/device_info.hpp"
+#include "core/prediction.hpp"
+#include "core/run_stat.hpp"
+#include "core/sweep_point.hpp"
 
 namespace credit::io {
 

@@ -1,5 +1,7 @@
 #pragma once
-// JSON form of the records in core/records.hpp, and the results file reader/writer.
+// JSON form of a results file (core/results_file.hpp), its reader and writer. The records inside have their
+// readers and writers beside it: io/json_calibration.hpp, io/json_prediction.hpp, io/json_sweep_point.hpp, and
+// io/json_node.hpp for the pieces they share.
 //
 // Layout (keys are the struct member names; nlohmann::json prints keys sorted):
 //  - numbers are JSON numbers, never strings; a non-finite double (NaN, inf) is written as null
@@ -18,44 +20,20 @@
 //  - unknown keys are ignored, so newer writers stay readable while schema_version matches.
 #include <filesystem>
 #include <initializer_list>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 
 #include <nlohmann/json.hpp>
 
-#include "core/records.hpp"
+#include "core/results_file.hpp"
+#include "core/results_meta.hpp"
+#include "io/results_file_error.hpp"
 
 namespace credit {
 
-// A results file that cannot be used: message "FILE: FIELD.PATH: problem", e.g.
-// "out/r.json: points[3].time_ms.median: expected a number, got string".
-// A file that is no results file, or of another kind than the reader takes, is named with what it is
-// and what was expected: "s.json: is a sweep results file, expected a calibration file".
-class ResultsFileError : public std::runtime_error {
- public:
-  ResultsFileError(std::string file, std::string field, const std::string& problem);
-  const std::string& file() const noexcept { return file_; }
-  const std::string& field() const noexcept { return field_; }  // "" for the file as a whole
-
- private:
-  std::string file_, field_;
-};
-
-const char* disposition_name(Disposition d);
-// Throws std::invalid_argument for anything but the five names above.
-Disposition parse_disposition(std::string_view name);
-
-// Writers, found by nlohmann::json through ADL (`nlohmann::json j = point;`).
-void to_json(nlohmann::json& j, Disposition d);
+// Writers, found by nlohmann::json through ADL (`nlohmann::json j = results;`); the records inside have theirs in
+// io/json_calibration.hpp, io/json_prediction.hpp, io/json_sweep_point.hpp and io/json_node.hpp.
 void to_json(nlohmann::json& j, const Meta& m);
-void to_json(nlohmann::json& j, const DeviceInfo& d);
-void to_json(nlohmann::json& j, const Stat& s);
-void to_json(nlohmann::json& j, const Calibration& c);
-void to_json(nlohmann::json& j, const SweepPoint& p);
-void to_json(nlohmann::json& j, const PredictionRow& r);
-void to_json(nlohmann::json& j, const CandidateTime& c);
-void to_json(nlohmann::json& j, const Prediction& p);
 void to_json(nlohmann::json& j, const ResultsFile& r);
 
 nlohmann::json to_json_value(const ResultsFile& results);

@@ -3,7 +3,7 @@
 #include <ctime>
 #include <string>
 
-#include "core/records.hpp"
+#include "core/results_meta.hpp"
 
 namespace credit {
 

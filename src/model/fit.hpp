@@ -9,8 +9,10 @@
 #include <string>
 #include <vector>
 
-#include "core/records.hpp"
+#include "calibration/calibration.hpp"
+#include "core/results_file.hpp"
 #include "core/static_figures.hpp"
+#include "model/time_model_params.hpp"
 
 namespace credit::model {
 

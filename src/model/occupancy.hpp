@@ -5,7 +5,7 @@
 #include <optional>
 #include <string>
 
-#include "core/records.hpp"
+#include "calibration/calibration.hpp"
 
 namespace credit::model {
 

@@ -8,7 +8,8 @@
 #include <string_view>
 #include <vector>
 
-#include "core/records.hpp"
+#include "calibration/calibration.hpp"
+#include "core/prediction.hpp"
 #include "core/static_figures.hpp"
 
 namespace credit::model {

@@ -56,10 +56,12 @@
 #include <string_view>
 #include <vector>
 
-#include "core/records.hpp"
+#include "calibration/calibration.hpp"
+#include "core/prediction.hpp"
 #include "core/split.hpp"
 #include "core/static_figures.hpp"
 #include "credit/schedule.hpp"
+#include "model/time_model_params.hpp"
 
 namespace credit::model {
 

@@ -9,7 +9,10 @@
 #include <string_view>
 #include <vector>
 
-#include "core/records.hpp"
+#include "calibration/calibration.hpp"
+#include "core/device_info.hpp"
+#include "core/results_file.hpp"
+#include "core/sweep_point.hpp"
 #include "sweep/selection.hpp"
 #include "sweep/sweep_summary.hpp"
 #include "traffic/dram_traffic.hpp"

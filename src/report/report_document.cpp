@@ -9,6 +9,7 @@
 #include <tuple>
 
 #include "io/json_records.hpp"
+#include "io/json_sweep_point.hpp"
 #include "report/cells.hpp"
 #include "report/report_lead.hpp"
 #include "report/report_stats.hpp"

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "core/records.hpp"
+#include "core/sweep_point.hpp"
 #include "report/document.hpp"
 #include "report/report_data.hpp"
 #include "report/svg_chart.hpp"

@@ -9,7 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "core/records.hpp"
+#include "core/device_info.hpp"
+#include "core/results_file.hpp"
+#include "core/sweep_point.hpp"
 #include "core/workload_registry.hpp"
 #include "credit/schedule.hpp"
 #include "gpu/phases.hpp"

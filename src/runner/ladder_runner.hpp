@@ -7,7 +7,8 @@
 #include <string>
 
 #include "core/log.hpp"
-#include "core/records.hpp"
+#include "core/results_file.hpp"
+#include "core/results_meta.hpp"
 #include "sweep/sweep_config.hpp"
 
 namespace credit {

@@ -2,7 +2,8 @@
 // The model's measured inputs as results points, so that a file can be re-evaluated later
 // (sweep/reevaluate.hpp): a copy of the shape's compulsory bytes and the work-free control per P.
 // Needs a GPU (credit_gpu).
-#include "core/records.hpp"
+#include "core/device_info.hpp"
+#include "core/sweep_point.hpp"
 #include "core/workload_registry.hpp"
 #include "gpu/timing.hpp"
 

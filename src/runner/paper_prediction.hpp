@@ -6,7 +6,10 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/records.hpp"
+#include "calibration/calibration.hpp"
+#include "core/device_info.hpp"
+#include "core/results_file.hpp"
+#include "core/results_meta.hpp"
 #include "core/workload_registry.hpp"
 #include "model/profitability.hpp"
 

@@ -10,8 +10,10 @@
 #include <utility>
 #include <vector>
 
+#include "core/device_info.hpp"
 #include "core/log.hpp"
-#include "core/records.hpp"
+#include "core/results_file.hpp"
+#include "core/results_meta.hpp"
 #include "core/workload_registry.hpp"
 #include "credit/schedule.hpp"
 #include "sweep/sweep_config.hpp"

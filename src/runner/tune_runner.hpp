@@ -11,9 +11,14 @@
 #include <optional>
 #include <vector>
 
-#include "core/records.hpp"
+#include "calibration/calibration.hpp"
+#include "core/device_info.hpp"
+#include "core/prediction.hpp"
+#include "core/results_meta.hpp"
+#include "core/sweep_point.hpp"
 #include "core/workload_registry.hpp"
 #include "gpu/timing.hpp"
+#include "model/time_model_params.hpp"
 #include "tuning/tuning_cache.hpp"
 
 namespace credit {

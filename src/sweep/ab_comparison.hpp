@@ -6,7 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "core/records.hpp"
+#include "core/results_meta.hpp"
+#include "core/sweep_point.hpp"
 
 namespace credit {
 

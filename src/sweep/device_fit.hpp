@@ -3,7 +3,7 @@
 // fit is bad input (exit 2), said in bytes, rather than a cudaMalloc error halfway through a run.
 #include <string>
 
-#include "core/records.hpp"
+#include "core/device_info.hpp"
 #include "core/workload_registry.hpp"
 
 namespace credit {

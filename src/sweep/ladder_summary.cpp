@@ -4,6 +4,7 @@
 #include <tuple>
 
 #include "io/json_records.hpp"
+#include "io/json_sweep_point.hpp"
 
 namespace credit {
 

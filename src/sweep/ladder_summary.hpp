@@ -6,7 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "core/records.hpp"
+#include "core/results_file.hpp"
+#include "core/sweep_point.hpp"
 
 namespace credit {
 

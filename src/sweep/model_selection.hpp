@@ -7,8 +7,10 @@
 #include <string>
 #include <vector>
 
-#include "core/records.hpp"
+#include "calibration/calibration.hpp"
+#include "core/results_file.hpp"
 #include "model/fit.hpp"
+#include "model/time_model_params.hpp"
 #include "sweep/selection.hpp"
 
 namespace credit {

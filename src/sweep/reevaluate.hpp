@@ -6,7 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "core/records.hpp"
+#include "core/prediction.hpp"
+#include "core/results_file.hpp"
 #include "model/profitability.hpp"
 
 namespace credit {

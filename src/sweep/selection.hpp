@@ -10,7 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "core/records.hpp"
+#include "core/prediction.hpp"
+#include "core/results_file.hpp"
 
 namespace credit {
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "core/records.hpp"
+#include "core/results_file.hpp"
 
 namespace credit {
 

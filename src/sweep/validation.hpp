@@ -13,7 +13,9 @@
 #include <string>
 #include <vector>
 
-#include "core/records.hpp"
+#include "calibration/calibration.hpp"
+#include "core/results_file.hpp"
+#include "model/time_model_params.hpp"
 #include "sweep/bootstrap.hpp"
 #include "sweep/selection.hpp"
 

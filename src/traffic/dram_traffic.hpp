@@ -3,7 +3,7 @@
 // the flag for a kernel that moves more than its model says. The model of a schedule is the
 // point's traffic_bytes: the compulsory bytes (static figures, D_fixed) plus, for the one-CTA
 // global-reread kernel, the b_reread bytes per element it reads again.
-#include "core/records.hpp"
+#include "core/sweep_point.hpp"
 
 namespace credit::traffic {
 

@@ -12,7 +12,7 @@
 #include <string_view>
 #include <vector>
 
-#include "core/records.hpp"
+#include "core/sweep_point.hpp"
 #include "traffic/ncu_csv.hpp"
 
 namespace credit::traffic {

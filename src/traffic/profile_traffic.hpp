@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "core/records.hpp"
+#include "core/sweep_point.hpp"
 #include "traffic/launch_plan.hpp"
 
 namespace credit::traffic {

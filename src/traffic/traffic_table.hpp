@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "core/records.hpp"
+#include "core/sweep_point.hpp"
 
 namespace credit::traffic {
 

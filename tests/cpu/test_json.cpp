@@ -17,12 +17,13 @@
 #include <zlib.h>
 
 #include "catch.hpp"
-#include "support/sweep_point.hpp"
-#include "support/temp_dir.hpp"
 #include "io/atomic_write.hpp"
 #include "io/json_fields.hpp"
 #include "io/json_records.hpp"
+#include "io/json_sweep_point.hpp"
 #include "io/meta.hpp"
+#include "support/sweep_point.hpp"
+#include "support/temp_dir.hpp"
 
 namespace fs = std::filesystem;
 using nlohmann::json;

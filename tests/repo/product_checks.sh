@@ -3,11 +3,13 @@
 #   diary   no tracked text file tells how the work went (the pattern below, case-insensitive)
 #   readme  README.md is short and starts with setup, test and an offline prediction
 #   layout  few configs, small recorded evidence, tests that read only their own fixtures
+#   limits  no source file in src/, include/ or kernels/ over 500 lines, no function over 120 (tests/repo/function_lengths.awk
+#           tells how a function's lines are counted)
 # Exit 0 when the check passes, 1 (after saying what is wrong) when it fails, 2 on a usage error, 77 when it
 # cannot run here (diary outside a git checkout), which CTest reports as skipped.
 set -uo pipefail
 
-usage() { echo "usage: $0 diary|readme|layout SRC" >&2; exit 2; }
+usage() { echo "usage: $0 diary|readme|layout|limits SRC" >&2; exit 2; }
 [ $# -eq 2 ] || usage
 check=$1
 src=$2
@@ -106,10 +108,45 @@ check_layout() {
     problem "tests/fixtures holds $(mb "$fixtures"), at most 5 MB allowed: trim the fixtures to what the tests read"
 }
 
+# Size limits of the sources that are not tests: a file at most MAX_FILE_LINES lines, a function body at most
+# MAX_FUNCTION_LINES.
+MAX_FILE_LINES=500
+MAX_FUNCTION_LINES=120
+# Files over the limits that their owners are shrinking now, exempt from both until then; empty it when they fit.
+LIMITS_EXEMPT=(
+  src/model/time_model.cpp  # 583 lines
+)
+AWK_LENGTHS=$(dirname "${BASH_SOURCE[0]}")/function_lengths.awk
+
+check_limits() {
+  [ -f "$AWK_LENGTHS" ] || { echo "$AWK_LENGTHS: missing" >&2; exit 2; }
+  local exempt=() e
+  for e in "${LIMITS_EXEMPT[@]}"; do exempt+=(-e "^$e\$"); done
+  local files=()
+  while IFS= read -r -d '' f; do files+=("$f"); done < <(
+    repo_files src include kernels | grep -z -E '\.(c|cc|cpp|cxx|h|hpp|cu|cuh)$' |
+      if [ ${#exempt[@]} -gt 0 ]; then grep -z -v "${exempt[@]}"; else cat; fi)
+  [ ${#files[@]} -gt 0 ] || { problem "no sources found under src/, include/ or kernels/"; return; }
+  local long_files
+  long_files=$(awk -v max="$MAX_FILE_LINES" 'FNR == 1 && NR > 1 && n > max { print f ": " n " lines" }
+                 { f = FILENAME; n = FNR } END { if (n > max) print f ": " n " lines" }' "${files[@]}")
+  if [ -n "$long_files" ]; then
+    echo "$long_files"
+    problem "the file(s) above have over $MAX_FILE_LINES lines: split them by purpose"
+  fi
+  local long_functions
+  long_functions=$(awk -v max="$MAX_FUNCTION_LINES" -f "$AWK_LENGTHS" "${files[@]}")
+  if [ -n "$long_functions" ]; then
+    echo "$long_functions"
+    problem "the function(s) above have over $MAX_FUNCTION_LINES lines: split them into named steps"
+  fi
+}
+
 case $check in
   diary) check_diary ;;
   readme) check_readme ;;
   layout) check_layout ;;
+  limits) check_limits ;;
   *) usage ;;
 esac
 [ "$fail" -eq 0 ] && echo "ok: $check"

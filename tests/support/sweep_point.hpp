@@ -3,7 +3,7 @@
 // sets what else it needs (the whole Stat, bytes, submission) on the copy it gets.
 #include <string>
 
-#include "core/records.hpp"
+#include "core/sweep_point.hpp"
 
 namespace credit::test {
 

@@ -6,7 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "core/records.hpp"
+#include "core/prediction.hpp"
+#include "core/results_file.hpp"
+#include "core/sweep_point.hpp"
 #include "report/report_data.hpp"
 #include "support/sweep_point.hpp"
 

@@ -8,11 +8,15 @@
 #include <string>
 #include <vector>
 
+#include "calibration/calibration.hpp"
 #include "catch.hpp"
-#include "core/records.hpp"
+#include "core/prediction.hpp"
+#include "core/run_stat.hpp"
 #include "core/split.hpp"
+#include "core/sweep_point.hpp"
 #include "core/workload_registry.hpp"
 #include "model/time_model.hpp"
+#include "model/time_model_params.hpp"
 #include "support/sweep_point.hpp"
 
 namespace credit::test {
