@@ -37,58 +37,6 @@ CopyLine copy_line(const std::vector<CopySample>& copies) {
   return l;
 }
 
-TimeModelParams h200_params() {
-  // The H200's constants. cta_us ... fixed_exposed_share: fitted by `credit fit-model` on data/model-fit/h200/
-  // (2026-12-01). The terms after them, each set one by one for the reason beside it (docs/model.md).
-  TimeModelParams p;
-  p.cta_us = 0.3918;
-  p.staging_us = 0.9223;
-  p.stage_us = 0.09976;
-  p.cluster_us = 1.191;
-  p.barrier_scale = 1.306;
-  p.split_cta_gbps = 41.64;
-  p.reread_cta_gbps = 77.09;
-  p.register_cta_gbps = 100000.0;
-  p.partial_cta_gbps = 10.68;
-  p.l2_share = 0.4347;
-  p.l2_gbps = 21980.0;
-  p.col_gbps = 75.12;
-  p.sm_work_scale = 1.087;
-  p.serial_share = 1.376e-09;
-  p.serial_power = 1.543;
-  p.col_exposed_share = 3.783;
-  p.col_exposed_power = 1.347;
-  p.fixed_exposed_share = 1.0;
-  // Chosen on a held-out H200 sweep over the fit's 0.1954 (2026-12-05): regret 1.25 -> 1.18%, worst pick 17.2% and
-  // right verdicts outside the noise band (233 of 257) unchanged.
-  p.work_exposed_share = 0.3;
-  // Chosen by a grid over the fit's 0.07598 on nine held-out sweeps (mean regret geomean 1.283 -> 1.140%) and kept
-  // on another (1.64 -> 1.51%), 2026-12-04.
-  p.cluster_gain = 0.115;
-  // Fitted alone on the development data of the kernels that keep column parameters in the L2 (2026-12-02).
-  p.partial_col_stream = 0.4662;
-  // The kernel probes' factors taken whole: set, not fitted (2026-12-02).
-  p.partial_probe_power = 1.0;
-  p.register_probe_power = 1.0;
-  // A staged kernel's staging in later waves exposed 1/k': the term's structural form, not fitted (2026-12-02).
-  p.staging_exposed_share = 0.0;
-  // Set, not fitted; kept on a held-out sweep (2026-12-03: regret 1.44 -> 1.24%).
-  p.cluster_probe_power = 1.0;
-  // Chosen on five held-out sweeps and kept on four others (2026-12-03: pooled regret 1.50 -> 1.27%).
-  p.first_wave_serial_share = 0.25;
-  // Chosen on ten held-out sweeps (1.174 -> 1.097%) and kept on another (1.38 -> 1.35%), 2026-12-04.
-  p.tail_wave_share = 0.6;
-  // split_global's exchange: fitted on a wide-row bench of it alone (records.hpp).
-  p.global_exchange_us = kGlobalExchangeUs;
-  p.global_exchange_split_us = kGlobalExchangeSplitUs;
-  // Chosen on fourteen held-out sweeps and kept on another, measured on an H100 (2026-12-05): regret 0.84 -> 0.75%,
-  // worst pick 22.2 -> 7.5%, right verdicts equal.
-  p.register_probe_wave_power = 0.5;
-  p.fitted_on = "the H200's, fitted by credit fit-model on data/model-fit/h200/ (2026-12-01), later terms set one by one: "
-                "docs/model.md";
-  return p;
-}
-
 namespace {
 
 // kernel_of with the schedule's traits already looked up (candidate_time runs in the fit's loss).
@@ -518,66 +466,6 @@ CandidateTime candidate_time(const StaticFigures& f, const std::string& workload
                              const TimeModelParams& prm, const CopyLine& copy, const std::string& schedule,
                              int p, long long m, long long n) {
   return at_least_the_copy(probed_time(f, workload, cal, prm, copy, schedule, p, m, n), copy);
-}
-
-std::vector<CandidateTime> shortlist(const credit::Prediction& pr, const StaticFigures& f, int k, double band) {
-  const bool clusters = !structural_rejection(f);
-  std::vector<CandidateTime> out;
-  for (const auto& c : pr.candidates)
-    if (c.legal && (clusters || !is_cluster_candidate(c.schedule))) out.push_back(c);
-  std::stable_sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.t_ms < b.t_ms; });
-  std::vector<double> t;
-  for (const auto& c : out) t.push_back(c.t_ms);
-  out.resize(shortlist_size(t, k, band));
-  return out;
-}
-
-credit::Prediction predict_times(const StaticFigures& f, const std::string& workload, const Calibration& cal,
-                                 const TimeModelParams& params, long long m, long long n,
-                                 const std::vector<int>& ps) {
-  require(m > 0 && n > 0, "predict: M and N must be positive");
-  require(!cal.kernels.empty() && !cal.cluster_slots.empty() && cal.copies.size() >= 2,
-          "the calibration has no time model inputs (kernel resources, cluster slots, copies): it predates them; "
-          "run `credit calibrate` with this build");
-  require(cal.limits.regs_per_sm > 0, "the calibration's limits.regs_per_sm is not positive: no SM has no registers");
-  const CopyLine copy = copy_line(cal.copies);
-  credit::Prediction pred;
-  pred.workload = workload;
-  pred.model = "time";
-  pred.m = m;
-  pred.n = n;
-  // Every candidate schedule of the traits table at each P it takes: the one-CTA kernels first.
-  for (const bool one_cta : {true, false})
-    for (const ScheduleTraits& t : schedule_traits())
-      if (t.candidate && (t.split == Split::OneCta) == one_cta)
-        for (int p : ps_to_time(t.id, ps, spread_splits()))  // (no candidate takes global splits yet but split_global)
-          pred.candidates.push_back(candidate_time(f, workload, cal, params, copy, t.name, p, m, n));
-  // The baseline a cluster must beat: the faster one-CTA kernel.
-  const CandidateTime* base = nullptr;
-  const CandidateTime* best = nullptr;
-  for (const auto& c : pred.candidates) {
-    if (!c.legal) continue;
-    if (!is_cluster_candidate(c.schedule) && (!base || c.t_ms < base->t_ms)) base = &c;
-    if (!best || c.t_ms < best->t_ms) best = &c;
-  }
-  if (base) {
-    pred.baseline = base->schedule;
-    pred.t_b_ms = base->t_ms;
-  }
-  if (best) {
-    pred.pick_schedule = best->schedule;
-    pred.pick_p = best->p;
-    pred.pick_ms = best->t_ms;
-    if (is_cluster_candidate(best->schedule)) pred.best_p = best->p;
-  }
-  const auto rejected = structural_rejection(f);
-  if (rejected && best && is_cluster_candidate(best->schedule)) {  // the rules refuse clusters by construction
-    pred.best_p.reset();
-    pred.pick_schedule = base ? base->schedule : "";
-    pred.pick_p = base ? 1 : 0;
-    pred.pick_ms = base ? base->t_ms : 0;
-  }
-  return pred;
 }
 
 }  // namespace credit::model
