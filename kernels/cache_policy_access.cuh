@@ -3,6 +3,8 @@
 // lines read again (evict_last), and the A/B build options that choose them for the re-read passes.
 #include <cstdint>
 
+#include "core/build_options.hpp"
+
 namespace credit::kernels {
 
 // Two A/B build options, off (measured on one H200, 2026-12-01).

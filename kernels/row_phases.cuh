@@ -145,7 +145,7 @@ __device__ __forceinline__ void copy_planes(const RowOperands& op, const SpanOf<
 }
 
 // A load of a column parameter (layernorm's gamma, beta), which every row reads again. Where the
-// launch says so (op.col_keep_l2: few CTAs per SM, gpu/schedules.cu) it asks the L2 to keep the line:
+// launch says so (op.col_keep_l2: few CTAs per SM, gpu/launch/schedules.cu) it asks the L2 to keep the line:
 // there the rows a wave streams push the column parameters out of the L2, and nothing else on the SM
 // hides the longer trips (A/Bs on the H200, 2026-12-02). Through the L1 or around it,
 // the time is the same.

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "cli/commands.hpp"
-#include "gpu/device_query.hpp"
+#include "gpu/device/device_query.hpp"
 #include "io/json_records.hpp"
 #include "io/meta.hpp"
 #include "traffic/ncu_csv.hpp"

@@ -15,7 +15,7 @@
 #include "core/split.hpp"
 #include "core/workload.hpp"
 #include "credit/schedule.hpp"
-#include "gpu/row_launch.hpp"
+#include "gpu/launch/row_launch.hpp"
 #include "kernels/global_reread_kernel.cuh"
 #include "kernels/split_row_kernel.cuh"
 

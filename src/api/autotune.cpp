@@ -7,12 +7,12 @@
 
 #include "calibration/calibration_for_device.hpp"
 #include "core/workload_registry.hpp"
-#include "gpu/device_query.hpp"
-#include "gpu/timing.hpp"
+#include "gpu/device/device_query.hpp"
+#include "gpu/measure/timing.hpp"
 #include "io/json_records.hpp"
 #include "io/meta.hpp"
 #include "model/time_model.hpp"
-#include "runner/tune_runner.hpp"
+#include "tuning/tune_shape.hpp"
 #include "tuning/tuning_cache.hpp"
 
 #include <cuda_runtime.h>

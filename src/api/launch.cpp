@@ -7,9 +7,9 @@
 #include <stdexcept>
 
 #include "core/workload_registry.hpp"
-#include "gpu/cuda_check.hpp"
-#include "gpu/device_query.hpp"
-#include "gpu/schedules.hpp"
+#include "gpu/device/cuda_check.hpp"
+#include "gpu/device/device_query.hpp"
+#include "gpu/launch/schedules.hpp"
 
 namespace credit {
 

@@ -1,7 +1,7 @@
 // calibration_for_device lives apart from the cache logic (credit_core) so that the CPU tests,
 // which do not link the GPU code, can test that logic.
 #include "calibration/calibration_for_device.hpp"
-#include "gpu/calibrate.hpp"
+#include "calibration/calibrate.hpp"
 #include "io/meta.hpp"
 
 namespace credit {

@@ -9,7 +9,7 @@
 #include "cli/cli_log.hpp"
 #include "cli/commands.hpp"
 #include "cli/output_paths.hpp"
-#include "gpu/device_query.hpp"
+#include "gpu/device/device_query.hpp"
 #include "io/text_table.hpp"
 #include "sweep/selection.hpp"
 #include "tuning/tuning_cache.hpp"

@@ -4,7 +4,7 @@
 
 #include "calibration/calibration_cache.hpp"
 #include "cli/commands.hpp"
-#include "gpu/device_query.hpp"
+#include "gpu/device/device_query.hpp"
 
 namespace credit::cli {
 

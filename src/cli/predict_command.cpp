@@ -24,7 +24,7 @@
 #include "core/shape.hpp"
 #include "core/split.hpp"
 #include "core/workload_registry.hpp"
-#include "gpu/device_query.hpp"
+#include "gpu/device/device_query.hpp"
 #include "io/csv.hpp"
 #include "io/json_records.hpp"
 #include "io/text_table.hpp"
@@ -33,7 +33,7 @@
 #include "model/time_model.hpp"
 #include "runner/paper_prediction.hpp"
 #include "sweep/selection.hpp"
-#include "sweep/device_fit.hpp"
+#include "gpu/launch/device_fit.hpp"
 #include "sweep/reevaluate.hpp"
 #include "tuning/tuning_cache.hpp"
 

@@ -4,8 +4,8 @@
 #include <fmt/format.h>
 
 #include "cli/commands.hpp"
-#include "gpu/device_query.hpp"
-#include "gpu/profiled_launches.hpp"
+#include "gpu/device/device_query.hpp"
+#include "gpu/measure/profiled_launches.hpp"
 #include "cli/output_paths.hpp"
 #include "traffic/launch_plan.hpp"
 

@@ -24,7 +24,7 @@
 #include "cli/structural_rule.hpp"
 #include "cli/traffic_option.hpp"
 #include "core/workload_registry.hpp"
-#include "gpu/device_query.hpp"
+#include "gpu/device/device_query.hpp"
 #include "io/atomic_write.hpp"
 #include "io/csv.hpp"
 #include "io/text_table.hpp"

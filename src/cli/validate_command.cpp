@@ -14,13 +14,13 @@
 #include "cli/list_options.hpp"
 #include "cli/output_paths.hpp"
 #include "core/workload_registry.hpp"
-#include "gpu/device_query.hpp"
+#include "gpu/device/device_query.hpp"
 #include "io/atomic_write.hpp"
 #include "io/json_records.hpp"
 #include "io/text_table.hpp"
 #include "model/time_model.hpp"
 #include "runner/sweep_runner.hpp"
-#include "sweep/device_fit.hpp"
+#include "gpu/launch/device_fit.hpp"
 #include "sweep/validation.hpp"
 
 namespace credit::cli {

@@ -39,7 +39,7 @@ struct RowOperands {
   // the rest streams from global memory at every phase. Every other schedule keeps its slice whole.
   int keep = 0x7ffffff0;
   // Column parameters ask the L2 to keep their lines (evict_last): set by gpu::launch where few CTAs
-  // share an SM (gpu/schedules.cu, keep_columns_in_l2).
+  // share an SM (gpu/launch/schedules.cu, keep_columns_in_l2).
   bool col_keep_l2 = false;
 };
 

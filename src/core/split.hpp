@@ -5,15 +5,14 @@
 #include <string>
 #include <vector>
 
+#include "core/build_options.hpp"
 #include "core/hd.hpp"
 #include "core/workload.hpp"
 
 namespace credit {
 
-// Tuning policy of the staged and clustered kernels (a constexpr aggregate, as CUB does).
-#ifndef CREDIT_SPLIT_THREADS
-#define CREDIT_SPLIT_THREADS 256  // a build option (CMake CREDIT_SPLIT_THREADS) for A/B runs
-#endif
+// Tuning policy of the staged and clustered kernels (a constexpr aggregate, as CUB does). CREDIT_SPLIT_THREADS, the
+// CTA size, is the CMake cache variable of that name (256 by default), defined by core/build_options.hpp.
 #ifndef CREDIT_PARTIAL_LOADS  // 16-byte loads in flight per thread for the partial schedule's streamed part
 #define CREDIT_PARTIAL_LOADS 4
 #endif

@@ -7,7 +7,7 @@
 
 #include "io/json_records.hpp"
 #include "io/json_sweep_point.hpp"
-#include "traffic/dram_traffic.hpp"
+#include "core/dram_traffic.hpp"
 
 namespace credit {
 
@@ -44,7 +44,7 @@ std::string points_csv(const std::vector<SweepPoint>& points) {
                 num(p.time_ms.max), std::to_string(p.time_ms.runs), num(p.gbps), num(p.pct_of_copy),
                 num(p.compulsory_bytes), num(p.traffic_bytes), num(p.max_rel_l2_error), csv_field(p.submission),
                 csv_field(p.variant), p.dram ? num(p.dram->read_bytes) : "", p.dram ? num(p.dram->write_bytes) : "",
-                p.dram ? (traffic::over_model(p, *p.dram) ? "true" : "false") : "", csv_field(p.reason)});
+                p.dram ? (dram::over_model(p, *p.dram) ? "true" : "false") : "", csv_field(p.reason)});
   return out;
 }
 

@@ -15,7 +15,7 @@
 //  - optional values (ResultsFile::calibration, Prediction::best_p) are written as null and
 //    read back as empty when null or absent; every other field is required;
 //  - SweepPoint::dram (measured DRAM traffic) is {"read_bytes", "write_bytes", "kernels"} plus,
-//    for readers of the file, the per-element figures and the >5% flag (traffic/dram_traffic.hpp),
+//    for readers of the file, the per-element figures and the >5% flag (core/dram_traffic.hpp),
 //    which reading derives again rather than trusts;
 //  - unknown keys are ignored, so newer writers stay readable while schema_version matches.
 #include <filesystem>

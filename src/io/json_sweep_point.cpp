@@ -5,7 +5,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "traffic/dram_traffic.hpp"
+#include "core/dram_traffic.hpp"
 
 namespace credit {
 
@@ -101,7 +101,7 @@ void to_json(json& j, const SweepPoint& p) {
     j["dram"] = nullptr;
     return;
   }
-  const traffic::PerElement e = traffic::per_element(p);
+  const dram::PerElement e = dram::per_element(p);
   j["dram"] = json{{"read_bytes", number(p.dram->read_bytes)},
                    {"write_bytes", number(p.dram->write_bytes)},
                    {"kernels", p.dram->kernels},

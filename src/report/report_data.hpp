@@ -15,7 +15,7 @@
 #include "core/sweep_point.hpp"
 #include "sweep/selection.hpp"
 #include "sweep/sweep_summary.hpp"
-#include "traffic/dram_traffic.hpp"
+#include "core/dram_traffic.hpp"
 
 namespace credit::report {
 
@@ -110,7 +110,7 @@ struct TrafficKernel {
   std::string schedule;
   int p = 1;
   double ms = 0;                // median time: what "fastest" means
-  traffic::PerElement bytes;    // bytes per element, measured and modelled
+  dram::PerElement bytes;    // bytes per element, measured and modelled
 };
 struct TrafficShape {
   int device = 0;

@@ -37,7 +37,7 @@ std::vector<TrafficShape> traffic_shapes(const std::vector<SweepPoint>& points, 
     const auto key = std::make_tuple(std::size_t(w - order.begin()), p.m, p.n);
     auto [it, fresh] = by_shape.try_emplace(key);
     TrafficShape& s = it->second;
-    const TrafficKernel k{p.schedule, p.p, p.time_ms.median, traffic::per_element(p)};
+    const TrafficKernel k{p.schedule, p.p, p.time_ms.median, dram::per_element(p)};
     if (fresh) {
       s.device = device;
       s.workload = p.workload;
@@ -67,7 +67,7 @@ Section traffic_section(const ReportData& d) {
       "measured cluster P; floor: the compulsory bytes of the static figures (what every schedule must move). "
       "Model: the floor, plus b_reread for the global-reread kernel. A kernel is flagged when it measures more than "
       "{:.0f}% above its model.",
-      100 * (traffic::kOverModel - 1))});
+      100 * (dram::kOverModel - 1))});
   Table t;
   t.header = {"device", "workload", "M", "N", "baseline", "B/elem", "model", "cluster", "B/elem", "floor",
               "cluster / floor"};
@@ -96,11 +96,11 @@ Section traffic_section(const ReportData& d) {
     }
   if (over.rows.empty()) {
     s.blocks.push_back(Paragraph{fmt::format("None of the {} measured kernels moves more than {:.0f}% above its model.",
-                                             kernels, 100 * (traffic::kOverModel - 1))});
+                                             kernels, 100 * (dram::kOverModel - 1))});
   } else {
     s.blocks.push_back(Paragraph{fmt::format("{} of the {} measured kernels move more than {:.0f}% above their model "
                                              "(bytes per element):",
-                                             over.rows.size(), kernels, 100 * (traffic::kOverModel - 1))});
+                                             over.rows.size(), kernels, 100 * (dram::kOverModel - 1))});
     s.blocks.push_back(std::move(over));
   }
   return s;

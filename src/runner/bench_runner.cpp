@@ -3,9 +3,9 @@
 #include <optional>
 #include <stdexcept>
 
-#include "gpu/bench.hpp"
-#include "gpu/device_problem.hpp"
-#include "sweep/device_fit.hpp"
+#include "gpu/measure/bench.hpp"
+#include "gpu/launch/device_problem.hpp"
+#include "gpu/launch/device_fit.hpp"
 
 namespace credit {
 

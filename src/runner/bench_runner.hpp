@@ -14,8 +14,8 @@
 #include "core/sweep_point.hpp"
 #include "core/workload_registry.hpp"
 #include "credit/schedule.hpp"
-#include "gpu/phases.hpp"
-#include "gpu/timing.hpp"
+#include "gpu/measure/phases.hpp"
+#include "gpu/measure/timing.hpp"
 
 namespace credit {
 

@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "core/workload_registry.hpp"
-#include "gpu/device_query.hpp"
-#include "gpu/ladder.hpp"
+#include "gpu/device/device_query.hpp"
+#include "gpu/seed001/ladder.hpp"
 #include "runner/sweep_runner.hpp"
 #include "io/json_records.hpp"
 

@@ -1,7 +1,7 @@
 #include "runner/measured_points.hpp"
 
-#include "gpu/bench.hpp"
-#include "gpu/control.hpp"
+#include "gpu/measure/bench.hpp"
+#include "calibration/control.hpp"
 
 namespace credit {
 

@@ -5,7 +5,7 @@
 #include "core/device_info.hpp"
 #include "core/sweep_point.hpp"
 #include "core/workload_registry.hpp"
-#include "gpu/timing.hpp"
+#include "gpu/measure/timing.hpp"
 
 namespace credit {
 

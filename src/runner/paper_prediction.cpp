@@ -4,8 +4,8 @@
 
 #include <stdexcept>
 
-#include "gpu/bench.hpp"
-#include "gpu/schedules.hpp"
+#include "gpu/measure/bench.hpp"
+#include "gpu/launch/schedules.hpp"
 #include "runner/measured_points.hpp"
 
 namespace credit {

@@ -8,15 +8,15 @@
 #include <stdexcept>
 
 #include "calibration/calibration_for_device.hpp"
-#include "gpu/bench.hpp"
-#include "gpu/control.hpp"
-#include "gpu/device_query.hpp"
+#include "gpu/measure/bench.hpp"
+#include "calibration/control.hpp"
+#include "gpu/device/device_query.hpp"
 #include "io/json_records.hpp"
 #include "io/throttled_save.hpp"
 #include "model/profitability.hpp"
 #include "model/time_model.hpp"
 #include "runner/measured_points.hpp"
-#include "sweep/device_fit.hpp"
+#include "gpu/launch/device_fit.hpp"
 #include "sweep/reevaluate.hpp"
 
 namespace credit {

@@ -44,7 +44,7 @@ std::vector<std::pair<Schedule, int>> candidate_points(const SweepConfig& cfg);
 // second pass times every kernel point again.
 struct ShapeEstimate {
   SweepShape shape;
-  double bytes = 0;    // the operands (sweep/device_fit.hpp's problem_bytes)
+  double bytes = 0;    // the operands (gpu/launch/device_fit.hpp's problem_bytes)
   double seconds = 0;  // every pass
 };
 struct SweepEstimate {
@@ -61,7 +61,7 @@ ResultsFile sweep_to_resume(const std::string& resume);
 // std::invalid_argument when `out`, read from `resume` (not empty), was measured on another GPU than `dev`.
 void check_resume_device(const ResultsFile& out, const std::string& resume, const DeviceInfo& dev);
 
-// std::invalid_argument naming the first shape whose operands do not fit `dev` (sweep/device_fit.hpp).
+// std::invalid_argument naming the first shape whose operands do not fit `dev` (gpu/launch/device_fit.hpp).
 void check_shapes_fit(const std::vector<SweepShape>& shapes, const DeviceInfo& dev);
 
 // Runs every pass of the sweep on `dev` into `out`, saved at `path` after every point: the

@@ -1,4 +1,4 @@
-// The CLI's offline helpers: whether a problem fits the device (sweep/device_fit.hpp) and the
+// The CLI's offline helpers: whether a problem fits the device (gpu/launch/device_fit.hpp) and the
 // CSV forms of the results (io/csv.hpp).
 #include <algorithm>
 #include <cmath>
@@ -6,7 +6,7 @@
 
 #include "catch.hpp"
 #include "cli/calibration_table.hpp"
-#include "sweep/device_fit.hpp"
+#include "gpu/launch/device_fit.hpp"
 #include "core/workload_registry.hpp"
 #include "io/csv.hpp"
 

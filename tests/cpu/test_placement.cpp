@@ -3,7 +3,7 @@
 #include <vector>
 
 #include "catch.hpp"
-#include "gpu/placement.hpp"
+#include "calibration/placement.hpp"
 
 using credit::gpu::kNoSmid;
 using credit::gpu::placement_problem;

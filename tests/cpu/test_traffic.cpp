@@ -18,7 +18,7 @@
 #include "core/workload_registry.hpp"
 #include "io/csv.hpp"
 #include "io/json_records.hpp"
-#include "traffic/dram_traffic.hpp"
+#include "core/dram_traffic.hpp"
 #include "traffic/launch_plan.hpp"
 #include "traffic/ncu_csv.hpp"
 #include "traffic/profile_traffic.hpp"
@@ -28,6 +28,7 @@
 namespace fs = std::filesystem;
 using namespace credit;
 using namespace credit::traffic;
+using namespace credit::dram;
 
 namespace {
 

@@ -22,10 +22,10 @@
 #include <string>
 #include <vector>
 
-#include "gpu/cuda_check.hpp"
-#include "gpu/device_buffer.hpp"
-#include "gpu/device_query.hpp"
-#include "gpu/timing.hpp"
+#include "gpu/device/cuda_check.hpp"
+#include "gpu/device/device_buffer.hpp"
+#include "gpu/device/device_query.hpp"
+#include "gpu/measure/timing.hpp"
 #include "kernels/global_timer.cuh"
 
 namespace {

@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-#include "gpu/device_query.hpp"
+#include "gpu/device/device_query.hpp"
 #include "gpu/skip.hpp"
 
 int main(int argc, char* argv[]) {

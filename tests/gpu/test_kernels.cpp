@@ -9,12 +9,12 @@
 #include <string>
 
 #include "catch.hpp"
-#include "gpu/cuda_check.hpp"
-#include "gpu/device_buffer.hpp"
-#include "gpu/device_query.hpp"
-#include "gpu/phases.hpp"
-#include "gpu/schedules.hpp"
-#include "gpu/workspace.hpp"
+#include "gpu/device/cuda_check.hpp"
+#include "gpu/device/device_buffer.hpp"
+#include "gpu/device/device_query.hpp"
+#include "gpu/measure/phases.hpp"
+#include "gpu/launch/schedules.hpp"
+#include "gpu/launch/workspace.hpp"
 #include "reference/reference64.hpp"
 #include "support/random_problem.hpp"
 

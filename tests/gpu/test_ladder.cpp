@@ -5,8 +5,8 @@
 
 #include "catch.hpp"
 #include "core/workload_registry.hpp"
-#include "gpu/device_query.hpp"
-#include "gpu/ladder.hpp"
+#include "gpu/device/device_query.hpp"
+#include "gpu/seed001/ladder.hpp"
 
 using namespace credit;
 using gpu::Schedule;

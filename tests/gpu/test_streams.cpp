@@ -9,8 +9,8 @@
 #include "catch.hpp"
 #include "core/workload_registry.hpp"
 #include "credit/launch.hpp"
-#include "gpu/cuda_check.hpp"
-#include "gpu/device_buffer.hpp"
+#include "gpu/device/cuda_check.hpp"
+#include "gpu/device/device_buffer.hpp"
 #include "reference/reference64.hpp"
 #include "support/random_problem.hpp"
 

@@ -1,4 +1,4 @@
-// credit tune as a library call (runner/tune_runner.hpp): the time model's shortlist at one shape,
+// credit tune as a library call (tuning/tune_shape.hpp): the time model's shortlist at one shape,
 // each candidate checked against the CPU reference and timed, the fastest passed one kept.
 #include <string>
 
@@ -9,11 +9,11 @@
 #include "support/temp_dir.hpp"
 #include "tuning/tuning_cache.hpp"
 #include "core/workload_registry.hpp"
-#include "gpu/device_query.hpp"
-#include "gpu/timing.hpp"
+#include "gpu/device/device_query.hpp"
+#include "gpu/measure/timing.hpp"
 #include "io/json_records.hpp"
 #include "model/time_model.hpp"
-#include "runner/tune_runner.hpp"
+#include "tuning/tune_shape.hpp"
 
 using namespace credit;
 

@@ -12,7 +12,7 @@
 namespace {
 
 // How one tensor is drawn: the declaration's domain (core/workload.hpp), the one source of input
-// distributions for the tests and the tool's own inputs (gpu/device_problem.cu).
+// distributions for the tests and the tool's own inputs (gpu/launch/device_problem.cu).
 using Draw = credit::Domain;
 
 Draw draw_for(const credit::WorkloadInfo& w, std::string_view tensor) { return w.domain_of(tensor); }

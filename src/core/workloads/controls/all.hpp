@@ -14,7 +14,7 @@
 namespace credit {
 
 // Written in stages of statistics (core/workload.hpp): the staged, global-reread and clustered
-// kernels run them (and only those are instantiated for them, in gpu/negative_control_kernels.cu).
+// kernels run them (and only those are instantiated for them, in gpu/kernel_sets/negative_control_kernels.cu).
 using SplitRowControls = std::tuple<workloads::ScaledBiasAdd, workloads::RowSum>;
 // Declared whole-row (core/whole_row.hpp): no kernel can run them; bench says why.
 using WholeRowControls = std::tuple<workloads::RowCumsum, workloads::RowArgmax>;
