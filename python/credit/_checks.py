@@ -16,7 +16,7 @@ def check_eps(op, eps):
         raise TypeError(f"{op}: eps must be a float, got {type(eps).__name__}")
     if not math.isclose(float(eps), SUPPORTED_EPS, rel_tol=1e-6):
         raise NotImplementedError(f"{op}: eps={eps!r} is not supported: the kernels are compiled with "
-                                  f"eps={SUPPORTED_EPS!r} (runtime eps is not available yet)")
+                                  f"eps={SUPPORTED_EPS!r} (a constant of each workload's declaration)")
 
 
 def dtype_name(op, name, t):
@@ -30,6 +30,7 @@ def dtype_name(op, name, t):
 def _tensor(op, name, t):
     if not all(hasattr(t, a) for a in ("dtype", "device", "shape", "is_contiguous", "numel")):
         raise TypeError(f"{op}: {name} must be a torch.Tensor, got {type(t).__name__}")
+    dtype_name(op, name, t)
     if t.device.type != "cuda":
         raise ValueError(f"{op}: {name} is on {t.device}; credit runs on CUDA tensors")
     if not t.is_contiguous():

@@ -21,7 +21,7 @@ eps: the kernels are compiled with 1e-5 (SUPPORTED_EPS); any other value raises 
 import os
 import threading
 import warnings
-from typing import List, Tuple
+from typing import Tuple
 
 try:
     import torch

@@ -20,12 +20,32 @@ void require(const void* p, const char* what) {
   if (!p) throw Failure(CREDIT_STATUS_INVALID_ARGUMENT, std::string(what) + " is NULL");
 }
 
+const std::vector<Workload>& workloads() {
+  static const std::vector<Workload> all = [] {
+    std::vector<Workload> v;
+    for (const std::string& name : workload_names()) v.push_back({name, workload_tensors(name)});
+    return v;
+  }();
+  return all;
+}
+
+const Workload& workload_named(const char* name) {
+  require(name, "workload");
+  std::string known;
+  for (const Workload& w : workloads()) {
+    if (w.name == name) return w;
+    known += (known.empty() ? "" : ", ") + w.name;
+  }
+  throw Failure(CREDIT_STATUS_INVALID_ARGUMENT, "unknown workload '" + std::string(name) + "' (known: " + known + ")");
+}
+
 std::string typed_workload(const char* workload, credit_dtype_t dtype) {
   require(workload, "workload");
   const std::string name(workload);
   if (name.find('@') != std::string::npos)
     throw Failure(CREDIT_STATUS_INVALID_ARGUMENT, "workload '" + name +
                                                       "': give the plain name and the element type as dtype");
+  workload_named(workload);  // a plain name this build declares, named before any device is asked
   switch (dtype) {
     case CREDIT_DTYPE_F32: return name;
     case CREDIT_DTYPE_BF16: return name + "@bf16";

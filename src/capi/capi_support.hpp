@@ -4,9 +4,11 @@
 #include <exception>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "credit/credit_c.h"
 #include "credit/launch.hpp"
+#include "credit/workloads.hpp"
 
 namespace credit::capi {
 
@@ -21,6 +23,16 @@ credit_status_t set_error(credit_status_t s, const std::string& message);
 
 // Throws Failure(CREDIT_STATUS_INVALID_ARGUMENT) naming `what` when p is null.
 void require(const void* p, const char* what);
+
+struct Workload {
+  std::string name;
+  WorkloadTensors tensors;
+};
+
+// Every workload and its tensors, built once: the names handed out stay valid for the life of the process.
+const std::vector<Workload>& workloads();
+// The workload of that plain name; throws Failure(INVALID_ARGUMENT) naming the known ones otherwise.
+const Workload& workload_named(const char* name);
 
 // The workload's name in the dtype: "layernorm" (f32), "layernorm@bf16", "layernorm@f16". A name that already
 // carries a type, or a dtype outside the enum, is an invalid argument.

@@ -8,40 +8,17 @@
 #include "capi/capi_support.hpp"
 #include "credit/credit_c.h"
 #include "credit/selector.hpp"
-#include "credit/workloads.hpp"
 #include "gpu/device_query.hpp"
 
 using namespace credit;
 using capi::Failure;
 using capi::guarded;
 using capi::require;
+using capi::Workload;
+using capi::workload_named;
+using capi::workloads;
 
 namespace {
-
-struct Workload {
-  std::string name;
-  WorkloadTensors tensors;
-};
-
-// Every workload and its tensors, built once: the names handed out stay valid for the life of the process.
-const std::vector<Workload>& workloads() {
-  static const std::vector<Workload> all = [] {
-    std::vector<Workload> v;
-    for (const std::string& name : workload_names()) v.push_back({name, workload_tensors(name)});
-    return v;
-  }();
-  return all;
-}
-
-const Workload& workload_named(const char* name) {
-  require(name, "workload");
-  std::string known;
-  for (const Workload& w : workloads()) {
-    if (w.name == name) return w;
-    known += (known.empty() ? "" : ", ") + w.name;
-  }
-  throw Failure(CREDIT_STATUS_INVALID_ARGUMENT, "unknown workload '" + std::string(name) + "' (known: " + known + ")");
-}
 
 const std::vector<std::string>& role_names(const WorkloadTensors& t, credit_role_t role) {
   switch (role) {

@@ -37,6 +37,12 @@ class PackageTest(unittest.TestCase):
         s = credit.select("rmsnorm", "bf16", 4096, 65536, calibration=fixture("h100-calibration-bf16.json"))
         self.assertEqual((s.schedule, s.p, s.measured), ("cluster", 2, False))
         self.assertAlmostEqual(s.time_ms, 0.3597, places=4)
+        f32 = credit.select("rmsnorm", "f32", 4096, 65536, calibration=fixture("h100-calibration-bf16.json"))
+        self.assertGreater(f32.time_ms, 0.5)  # twice the bytes of bf16
+        # Each dtype reaches its own kernels: a calibration without the 16-bit kernels names the one asked for.
+        for dtype, typed in (("bf16", "layernorm@bf16 "), ("float16", "layernorm@f16 ")):
+            with self.assertRaisesRegex(credit.CreditValueError, "no kernel resources for " + typed):
+                credit.select("layernorm", dtype, 4096, 65536, calibration=fixture("h200-calibration-with-model.json"))
         for dtype in ("f32", "float32", "torch.float32"):
             s = credit.select("wvar_bwd", dtype, 4096, 200000,
                               calibration=fixture("h200-calibration-with-model.json"))
