@@ -4,7 +4,8 @@
 # want of torch.
 #   install_and_import.sh BUILD_DIR WORK_DIR CALIBRATION PYTHON
 set -eu
-build=$1 work=$2 calibration=$3 python=$4
+build=$1 work=$2 python=$4
+calibration=$(cd "$(dirname "$3")" && pwd)/$(basename "$3")  # the script reads it from WORK_DIR
 rm -rf "$work"
 mkdir -p "$work"
 cmake --install "$build" --prefix "$work/prefix" > "$work/install.log"

@@ -5,7 +5,7 @@
 #   pip_install.sh PACKAGE_DIR WORK_DIR LIBRARY PYTHON
 set -eu
 src=$1 work=$2 library=$3 python=$4
-if ! "$python" -c "import pip, setuptools, wheel" 2>/dev/null; then
+if ! "$python" -c "import setuptools, wheel, pip" 2>/dev/null; then
   echo "skipped: $python lacks pip, setuptools or wheel to build the package offline"
   exit 77
 fi
