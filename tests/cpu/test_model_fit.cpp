@@ -70,6 +70,19 @@ TEST_CASE("the fit recovers the constants a synthetic sweep was made with", "[mo
   const TimeModelParams held = fit_params(samples, c, fit_start(), {parse_held_constant("serial_share=0.25")}, 300);
   CHECK(held.serial_share == 0.25);
   CHECK(rms_log_error(samples, c, held) < before);
+  // The constants set by rule come out at the start's values; the fitted ones move.
+  TimeModelParams start = fit_start();
+  start.work_exposed_share = 0.37;
+  start.cluster_gain = 0.05;
+  const TimeModelParams from_start = fit_params(samples, c, start, {}, 300);
+  int fitted_moved = 0;
+  for (const auto& f : kTimeModelFields) {
+    INFO(f.name);
+    if (is_fitted_constant(f)) fitted_moved += from_start.*f.member != start.*f.member;
+    else CHECK(from_start.*f.member == start.*f.member);
+  }
+  CHECK(fitted_moved > 0);
+  CHECK(from_start.work_exposed_share == 0.37);
 }
 
 TEST_CASE("a sample with its own calibration is predicted with it, not with the fit's", "[model][fit]") {
